@@ -1,0 +1,129 @@
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ClientConfigResponseSchema, HealthSchema } from '@tandem/contract';
+import type { AppConfig } from './config/env.js';
+import type { Database, DatabaseHandle } from './db/client.js';
+import { AccessTokens } from './features/auth/access-tokens.js';
+import { publicAuthRoutes, protectedAuthRoutes } from './features/auth/auth-routes.js';
+import { AuthService } from './features/auth/auth-service.js';
+import { Sessions } from './features/auth/sessions.js';
+import { signupRoutes } from './features/auth/signup-routes.js';
+import { profileRoutes } from './features/profile/profile-routes.js';
+import { workspacesRoutes } from './features/workspaces/workspaces-routes.js';
+import { errorResponses } from './lib/route-schemas.js';
+import { Mailer } from './mail/mailer.js';
+import { authenticate } from './plugins/authenticate.js';
+import clientIdPlugin from './plugins/client-id.js';
+import errorsPlugin from './plugins/errors.js';
+import idempotencyPlugin from './plugins/idempotency.js';
+import openApiPlugin from './plugins/openapi.js';
+import securityHeadersPlugin from './plugins/security-headers.js';
+import webAppPlugin from './plugins/web-app.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Database;
+    database: DatabaseHandle;
+    mailer: Mailer;
+    accessTokens: AccessTokens;
+    sessions: Sessions;
+    authService: AuthService;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** pino options or false; tests pass false. */
+  logger?: boolean | object;
+}
+
+function loggerOptions(config: AppConfig) {
+  const base = { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] };
+  if (config.env === 'production') return base;
+  return { ...base, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } };
+}
+
+/**
+ * Builds the Tandem server: the same app for `server.ts` and the tests (STYLE §2). Layers load
+ * in one order (STYLE §3): external plugins → app plugins → routes. The caller owns `database`
+ * (migrated) and closes it; closing the app closes the mailer.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger === undefined ? loggerOptions(config) : options.logger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const mailer = new Mailer({ mailUrl: config.mailUrl, from: config.mailFrom, logger: app.log });
+  const accessTokens = new AccessTokens(config.jwtSecret, config.accessTokenTtlSeconds);
+  const sessions = new Sessions(config.codePepper);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('mailer', mailer);
+  app.decorate('accessTokens', accessTokens);
+  app.decorate('sessions', sessions);
+  app.decorate(
+    'authService',
+    new AuthService({ db: database.db, mailer, sessions, accessTokens, codePepper: config.codePepper, publicUrl: config.publicUrl, logger: app.log }),
+  );
+  app.decorateRequest('auth', null);
+  app.addHook('onClose', async () => mailer.close());
+
+  // External plugins.
+  await app.register(securityHeadersPlugin, { https: config.publicUrl.startsWith('https://') });
+  await app.register(openApiPlugin, { publicUrl: config.publicUrl });
+  await app.register(rateLimit, {
+    global: false,
+    max: config.rateLimitPerMinute,
+    timeWindow: 60_000,
+  });
+  // App plugins.
+  await app.register(errorsPlugin);
+  await app.register(clientIdPlugin, { clientIds: config.clientIds });
+  await app.register(webAppPlugin, { distDir: config.webDistDir });
+
+  // Routes.
+  app.get('/healthz', { schema: { hide: true, response: { 200: HealthSchema } } }, async () => ({ status: 'ok' as const }));
+  app.get('/readyz', { schema: { hide: true, response: { 200: HealthSchema, 503: HealthSchema } } }, async (_request, reply) => {
+    const ready = await database.ping().catch(() => false);
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ok' : 'unavailable' });
+  });
+
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', api.rateLimit());
+      await api.register(idempotencyPlugin);
+      api.get('/v1/client-config', {
+        schema: { tags: ['system'], summary: 'Settings the browser may know (analytics key, environment)', response: { 200: ClientConfigResponseSchema, ...errorResponses } },
+        handler: async () => ({
+          payload: {
+            posthogKey: config.posthogKey ?? null,
+            posthogHost: config.posthogHost ?? null,
+            environment: config.env === 'production' ? ('production' as const) : config.env === 'test' ? ('test' as const) : ('local' as const),
+          },
+        }),
+      });
+      await api.register(publicAuthRoutes, { prefix: '/auth' });
+      await api.register(signupRoutes, { prefix: '/v1' });
+      await api.register(async (protectedApi) => {
+        protectedApi.addHook('onRequest', authenticate);
+        await protectedApi.register(protectedAuthRoutes, { prefix: '/auth' });
+        await protectedApi.register(profileRoutes, { prefix: '/v1' });
+        await protectedApi.register(workspacesRoutes, { prefix: '/v1/workspaces' });
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  return app;
+}

@@ -1,0 +1,111 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env.js';
+
+const DATABASE_URL = 'postgresql://tandem@db.example.test:5432/tandem';
+const SECRETS = {
+  JWT_SECRET: 'a-jwt-secret-of-at-least-thirty-two-characters',
+  CODE_PEPPER: 'a-code-pepper-of-at-least-thirty-two-characters',
+};
+
+const tempDirs: string[] = [];
+function tempDataDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tandem-env-'));
+  tempDirs.push(dir);
+  return path.join(dir, 'data');
+}
+afterEach(() => {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function configError(source: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(source);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error('loadConfig did not throw');
+}
+
+describe('loadConfig', () => {
+  it('with DATABASE_URL, requires JWT_SECRET and CODE_PEPPER and names both', () => {
+    const error = configError({ DATABASE_URL });
+    expect(error.message).toContain('JWT_SECRET');
+    expect(error.message).toContain('CODE_PEPPER');
+    expect(() => loadConfig({ DATABASE_URL, JWT_SECRET: SECRETS.JWT_SECRET })).toThrow(/CODE_PEPPER/);
+  });
+
+  it('refuses secrets shorter than 32 characters', () => {
+    const error = configError({ DATABASE_URL, JWT_SECRET: 'short', CODE_PEPPER: SECRETS.CODE_PEPPER });
+    expect(error.message).toContain('JWT_SECRET');
+    expect(error.message).not.toContain('CODE_PEPPER');
+  });
+
+  it('lists every bad variable in one error', () => {
+    const error = configError({ PORT: 'abc', MAIL_URL: 'notaurl', DATA_DIR: tempDataDir() });
+    expect(error.message).toContain('PORT');
+    expect(error.message).toContain('MAIL_URL');
+  });
+
+  it('lists bad variables and missing secrets together', () => {
+    const error = configError({ DATABASE_URL, PORT: 'abc' });
+    expect(error.message).toContain('PORT');
+    expect(error.message).toContain('JWT_SECRET');
+    expect(error.message).toContain('CODE_PEPPER');
+  });
+
+  it('in embedded mode, generates DATA_DIR/secrets.json once and reuses it', () => {
+    const dataDir = tempDataDir();
+    const file = path.join(dataDir, 'secrets.json');
+    expect(existsSync(file)).toBe(false);
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(existsSync(file)).toBe(true);
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(first.codePepper.length).toBeGreaterThanOrEqual(32);
+    expect(first.jwtSecret).not.toBe(first.codePepper);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ jwtSecret: first.jwtSecret, codePepper: first.codePepper });
+    if (process.platform !== 'win32') expect(statSync(file).mode & 0o077).toBe(0);
+
+    const contents = readFileSync(file, 'utf8');
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    expect(second.codePepper).toBe(first.codePepper);
+    expect(readFileSync(file, 'utf8')).toBe(contents);
+
+    const configured = loadConfig({ DATA_DIR: dataDir, ...SECRETS });
+    expect(configured.jwtSecret).toBe(SECRETS.JWT_SECRET);
+    expect(configured.codePepper).toBe(SECRETS.CODE_PEPPER);
+  });
+
+  it('ignores TANDEM_DEMO when DATABASE_URL is set', () => {
+    expect(loadConfig({ DATABASE_URL, ...SECRETS, TANDEM_DEMO: '1' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL, ...SECRETS }).seedDemo).toBe(false);
+    const dataDir = tempDataDir();
+    expect(loadConfig({ DATA_DIR: dataDir, TANDEM_DEMO: '1' }).seedDemo).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir, TANDEM_DEMO: '0' }).seedDemo).toBe(false);
+  });
+
+  it('parses the rest: defaults, lists and the public URL', () => {
+    const config = loadConfig({
+      DATABASE_URL,
+      ...SECRETS,
+      PORT: '8080',
+      PUBLIC_URL: 'https://tandem.example.com/',
+      CLIENT_IDS: 'tandem-web, tandem-ios ,',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      publicUrl: 'https://tandem.example.com',
+      databaseUrl: DATABASE_URL,
+      clientIds: ['tandem-web', 'tandem-ios'],
+      trustProxy: true,
+      accessTokenTtlSeconds: 900,
+      env: 'development',
+    });
+    expect(loadConfig({ DATABASE_URL, ...SECRETS }).publicUrl).toBe('http://localhost:3000');
+  });
+});

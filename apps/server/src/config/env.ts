@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const csv = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  );
+
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
+const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+
+/**
+ * Every environment variable Tandem reads (ARCHITECTURE "Configuration"), parsed once at boot.
+ * Secrets (JWT_SECRET, CODE_PEPPER) may be omitted in embedded mode: they are then generated once
+ * into DATA_DIR/secrets.json.
+ */
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: optionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  MAIL_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Tandem <no-reply@tandem.local>'),
+  JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  CODE_PEPPER: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(3600).default(15 * 60),
+  CLIENT_IDS: csv.default(['tandem-web']),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  TANDEM_DEMO: z
+    .enum(['0', '1'])
+    .default('1')
+    .transform((v) => v === '1'),
+  POSTHOG_KEY: optionalString,
+  POSTHOG_HOST: optionalString,
+  AI_BASE_URL: optionalUrl,
+  AI_API_KEY: optionalString,
+  AI_MODEL: optionalString,
+  SLACK_CLIENT_ID: optionalString,
+  SLACK_CLIENT_SECRET: optionalString,
+  SLACK_SIGNING_SECRET: optionalString,
+  SLACK_API_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+export type Env = z.infer<typeof EnvSchema>;
+
+/** The resolved configuration the app is built from; tests build one directly. */
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  mailUrl: string | undefined;
+  mailFrom: string;
+  jwtSecret: string;
+  codePepper: string;
+  accessTokenTtlSeconds: number;
+  clientIds: string[];
+  /** Requests per minute per IP on /api, a ceiling above the exact auth throttles. */
+  rateLimitPerMinute: number;
+  trustProxy: boolean;
+  seedDemo: boolean;
+  posthogKey: string | undefined;
+  posthogHost: string | undefined;
+  logLevel: Env['LOG_LEVEL'];
+  /** Directory of the built web app to serve; absent → API only. */
+  webDistDir: string | undefined;
+}
+
+/** Thrown at boot with one line per bad variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function formatIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => `  - ${issue.path.join('.') || '(root)'}: ${issue.message}`).join('\n');
+}
+
+/** Reads or creates DATA_DIR/secrets.json (embedded mode only). */
+function loadOrCreateSecrets(dataDir: string): { jwtSecret: string; codePepper: string } {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    return JSON.parse(readFileSync(file, 'utf8')) as { jwtSecret: string; codePepper: string };
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secrets = {
+    jwtSecret: randomBytes(48).toString('base64url'),
+    codePepper: randomBytes(48).toString('base64url'),
+  };
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+/**
+ * Parses `source` (default process.env) into an AppConfig.
+ * @throws ConfigError listing every invalid or missing variable.
+ */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, webDistDir?: string): AppConfig {
+  const parsed = EnvSchema.safeParse(source);
+  // Several instances share one database, so they must share the secrets too. Checked on the raw
+  // source so that one error lists these together with any invalid variable.
+  const missing = source.DATABASE_URL
+    ? (['JWT_SECRET', 'CODE_PEPPER'] as const).filter((name) => !source[name]).map((name) => `  - ${name}: required when DATABASE_URL is set`)
+    : [];
+  if (!parsed.success || missing.length > 0) {
+    const problems = [...(parsed.success ? [] : [formatIssues(parsed.error)]), ...missing];
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const env = parsed.data;
+  let { JWT_SECRET: jwtSecret, CODE_PEPPER: codePepper } = env;
+  if (!jwtSecret || !codePepper) {
+    const generated = loadOrCreateSecrets(env.DATA_DIR);
+    jwtSecret ??= generated.jwtSecret;
+    codePepper ??= generated.codePepper;
+  }
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    mailUrl: env.MAIL_URL,
+    mailFrom: env.MAIL_FROM,
+    jwtSecret: jwtSecret!,
+    codePepper: codePepper!,
+    accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    clientIds: env.CLIENT_IDS,
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    trustProxy: env.TRUST_PROXY,
+    seedDemo: env.TANDEM_DEMO && !env.DATABASE_URL,
+    posthogKey: env.POSTHOG_KEY,
+    posthogHost: env.POSTHOG_HOST,
+    logLevel: env.LOG_LEVEL,
+    webDistDir,
+  };
+}

@@ -1,0 +1,4 @@
+export * from './auth.js';
+export * from './people.js';
+export * from './platform.js';
+export * from './workspaces.js';

@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import { boolean, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { personStatuses, themeNames } from '@tandem/contract';
+import { id, timestamps } from './columns.js';
+
+export const personStatus = pgEnum('person_status', personStatuses);
+export const themeName = pgEnum('theme_name', themeNames);
+
+/** A person who can sign in (PRODUCT §2). email is stored lower-case and is the loginIdentifier. */
+export const people = pgTable(
+  'people',
+  {
+    id: id(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    email: text().notNull(),
+    /** Argon2id PHC string; null for code-only sign-in. */
+    passwordHash: text(),
+    status: personStatus().notNull().default('PENDING_ACTIVATION'),
+    isPlatformAdmin: boolean().notNull().default(false),
+    themePreference: themeName().notNull().default('brand'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('people_email_key').on(sql`lower(${t.email})`)],
+);

@@ -1,0 +1,60 @@
+import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
+
+const ALGORITHM = 'HS256';
+export const ISSUER = 'tandem';
+export const AUDIENCE = 'tandem-api';
+/** Impersonation sessions live at most 60 minutes (PRODUCT §5). */
+export const IMPERSONATION_MAX_SECONDS = 60 * 60;
+
+/** What an access token says about its bearer. */
+export interface AccessClaims {
+  personId: string;
+  /** The refresh-token family: the session. */
+  sessionId: string;
+  /** The platform admin acting as personId (RFC 8693 `act.sub`), if any. */
+  impersonatorId: string | null;
+}
+
+/**
+ * Signs and verifies access tokens (PRODUCT §5): HS256 only, exp/iss/aud checked, 15 minutes by
+ * default. Uses jose.
+ */
+export class AccessTokens {
+  private readonly key: Uint8Array;
+
+  constructor(secret: string, private readonly ttlSeconds: number) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  /** Signs a token; `expiresAtMs` caps its lifetime (impersonation, family end). */
+  async sign(claims: AccessClaims, expiresAtMs?: number): Promise<{ token: string; expiresIn: number }> {
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    let expiresIn = this.ttlSeconds;
+    if (expiresAtMs !== undefined) expiresIn = Math.max(1, Math.min(expiresIn, Math.floor(expiresAtMs / 1000) - nowSeconds));
+    const jwt = new SignJWT({ sid: claims.sessionId, ...(claims.impersonatorId ? { act: { sub: claims.impersonatorId } } : {}) })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setSubject(claims.personId)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt(nowSeconds)
+      .setExpirationTime(nowSeconds + expiresIn);
+    return { token: await jwt.sign(this.key), expiresIn };
+  }
+
+  /** @returns the claims, or null when the token is malformed, forged, expired or not ours. */
+  async verify(token: string): Promise<AccessClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE });
+      const act = payload['act'] as { sub?: unknown } | undefined;
+      if (typeof payload.sub !== 'string' || typeof payload['sid'] !== 'string') return null;
+      return {
+        personId: payload.sub,
+        sessionId: payload['sid'],
+        impersonatorId: typeof act?.sub === 'string' ? act.sub : null,
+      };
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError) return null;
+      throw error;
+    }
+  }
+}

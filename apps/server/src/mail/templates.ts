@@ -1,0 +1,55 @@
+import type { MailMessage } from './mailer.js';
+
+const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => htmlEscapes[ch]!);
+
+/** A minimal HTML body: a title, an optional code or button, then paragraphs. */
+function layout(
+  title: string,
+  paragraphs: string[],
+  extra: { code?: string; action?: { label: string; href: string } } = {},
+): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  const code = extra.code
+    ? `<p style="font-size:28px;letter-spacing:6px;font-weight:700;margin:8px 0 24px">${escapeHtml(extra.code)}</p>`
+    : '';
+  const action = extra.action
+    ? `<p style="margin:8px 0 24px"><a href="${escapeHtml(extra.action.href)}" style="background:#2454d6;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${escapeHtml(extra.action.label)}</a></p>`
+    : '';
+  return `<!doctype html><html><body style="font-family:Inter,Arial,sans-serif;color:#1a2233;padding:24px"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${code}${action}${body}<p style="color:#667085;font-size:12px">Tandem</p></body></html>`;
+}
+
+/** Activation code mail (PRODUCT §5: valid 24 hours). */
+export function activationMail(to: string, firstName: string, code: string): MailMessage {
+  const lines = [`Hello ${firstName},`, `Your Tandem activation code is ${code}.`, 'It is valid for 24 hours. If you did not sign up, ignore this message.'];
+  return {
+    to,
+    subject: `${code} is your Tandem activation code`,
+    text: lines.join('\n\n'),
+    html: layout('Activate your Tandem account', [lines[0]!, lines[2]!], { code }),
+  };
+}
+
+/** Passwordless sign-in code mail (PRODUCT §5: valid 10 minutes). */
+export function signInCodeMail(to: string, code: string): MailMessage {
+  const lines = [`Your Tandem sign-in code is ${code}.`, 'It is valid for 10 minutes. If you did not ask for it, ignore this message.'];
+  return {
+    to,
+    subject: `${code} is your Tandem sign-in code`,
+    text: lines.join('\n\n'),
+    html: layout('Sign in to Tandem', [lines[1]!], { code }),
+  };
+}
+
+/** Password reset link mail (PRODUCT §5: valid 60 minutes; link built from PUBLIC_URL). */
+export function passwordResetMail(to: string, link: string): MailMessage {
+  const lines = ['Someone asked to reset the password of your Tandem account.', `Set a new password here: ${link}`, 'The link is valid for 60 minutes and works once. If it was not you, ignore this message.'];
+  return {
+    to,
+    subject: 'Reset your Tandem password',
+    text: lines.join('\n\n'),
+    html: layout('Reset your password', [lines[0]!, lines[2]!], {
+      action: { label: 'Set a new password', href: link },
+    }),
+  };
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/errors.js';
+import type { AccessClaims } from '../features/auth/access-tokens.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set on protected routes by the authenticate hook. */
+    auth: AccessClaims | null;
+  }
+}
+
+const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
+
+/**
+ * The onRequest hook of every protected scope (STYLE §3): a valid Bearer access token whose
+ * session is still live, else 401 (which makes the web client refresh once, seed §4).
+ */
+export async function authenticate(this: FastifyInstance, request: FastifyRequest): Promise<void> {
+  const header = request.headers.authorization;
+  const match = header?.match(/^Bearer (\S+)$/i);
+  if (!match) throw unauthenticated();
+  const claims = await this.accessTokens.verify(match[1]!);
+  if (!claims || !(await this.sessions.isLive(this.db, claims.sessionId))) throw unauthenticated();
+  request.auth = claims;
+}
+
+/** The authenticated claims of a protected route (a programming error elsewhere). */
+export function requireAuth(request: FastifyRequest): AccessClaims {
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
+}

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's X-Client-Id, checked against CLIENT_IDS (seed §7, PRODUCT §4). */
+    clientId: string;
+  }
+}
+
+/** Paths a browser opens directly, without headers: the API reference and its document. */
+const openPaths = ['/api/docs', '/api/openapi.json'];
+
+/** Requires a configured X-Client-Id on every /api call; unknown or missing → 400 INVALID_CLIENT. */
+async function clientIdPlugin(app: FastifyInstance, options: { clientIds: string[] }) {
+  const allowed = new Set(options.clientIds);
+  app.decorateRequest('clientId', '');
+  app.addHook('onRequest', async (request) => {
+    const path = request.url.split('?')[0]!;
+    if (!path.startsWith('/api/') || openPaths.some((open) => path === open || path.startsWith(`${open}/`))) return;
+    const header = request.headers['x-client-id'];
+    if (typeof header !== 'string' || !allowed.has(header)) {
+      throw new AppError('INVALID_CLIENT', 'This client is not recognised. Send a known X-Client-Id header.');
+    }
+    request.clientId = header;
+  });
+}
+
+/** A body's client_id must name the same configured client as the header. */
+export function assertSameClient(headerClientId: string, bodyClientId: string): void {
+  if (bodyClientId !== headerClientId) {
+    throw new AppError('INVALID_CLIENT', 'The client id in the body does not match X-Client-Id.', {
+      client_id: 'Must equal the X-Client-Id header.',
+    });
+  }
+}
+
+export default fp(clientIdPlugin, { name: 'client-id' });

@@ -1,0 +1,59 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorEnvelope } from '@tandem/contract';
+import { AppError } from '../lib/errors.js';
+
+function fieldName(instancePath: string, context: string | undefined): string {
+  const field = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return field || context || 'body';
+}
+
+/**
+ * The one error handler (STYLE §5): AppError → its envelope and status; schema validation →
+ * 400 VALIDATION_FAILED with errorData per field; unparsable JSON → 400 MALFORMED_REQUEST;
+ * anything else ≥ 500 is logged with its request and answered without internals.
+ */
+async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let status: number;
+    let envelope: ErrorEnvelope;
+    if (error instanceof AppError) {
+      status = error.statusCode;
+      envelope = { errorCode: error.errorCode, errorDisplayMessage: error.errorDisplayMessage, errorData: error.errorData };
+      if (error.headers) reply.headers(error.headers);
+    } else if (hasZodFastifySchemaValidationErrors(error)) {
+      const errorData: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = fieldName(issue.instancePath, error.validationContext ?? undefined);
+        errorData[field] ??= issue.message ?? 'This value is not valid.';
+      }
+      const messages = Object.values(errorData);
+      status = 400;
+      envelope = {
+        errorCode: 'VALIDATION_FAILED',
+        errorDisplayMessage: messages.length === 1 ? (messages[0] ?? '') : 'Some fields need attention.',
+        errorData,
+      };
+    } else if (error.statusCode === 429) {
+      status = 429;
+      envelope = { errorCode: 'TOO_MANY_REQUESTS', errorDisplayMessage: 'Too many requests. Please wait a moment and try again.' };
+    } else if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+      status = 400;
+      const isJson = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError;
+      envelope = {
+        errorCode: 'MALFORMED_REQUEST',
+        errorDisplayMessage: isJson ? 'The request body is not valid JSON.' : error.message,
+      };
+      if (error.statusCode === 413 || error.statusCode === 415) status = error.statusCode;
+    } else {
+      request.log.error({ err: error }, 'request failed');
+      status = 500;
+      envelope = { errorCode: 'INTERNAL', errorDisplayMessage: 'Something went wrong on our side. Please try again.' };
+    }
+    if (status < 500) request.log.info({ errorCode: envelope.errorCode, status }, 'request refused');
+    return reply.status(status).type('application/json').send(envelope);
+  });
+}
+
+export default fp(errorsPlugin, { name: 'errors' });

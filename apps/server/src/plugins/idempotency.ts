@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import { and, eq, lt } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { idempotencyKeys } from '../db/schema/index.js';
+import { AppError } from '../lib/errors.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: the route never stores its answer (it returns credentials). */
+    idempotent?: boolean;
+  }
+  interface FastifyRequest {
+    idempotencyKey: string | null;
+  }
+}
+
+/** Stored answers are kept this long (PRODUCT §7). */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
+const METHODS = new Set(['POST', 'PATCH']);
+
+function requestHash(request: FastifyRequest): string {
+  return createHash('sha256').update(JSON.stringify(request.body ?? null)).digest('base64url');
+}
+
+/**
+ * Idempotency-Key on POST and PATCH (PRODUCT §7, Stripe's design): the first answer per key is
+ * stored; a replay gets it back (header Idempotent-Replayed: true); the same key with another
+ * body or route is 422; a duplicate while the first is in flight is 409. 5xx answers are not
+ * kept, so a retry runs again. Keys are scoped to the signed-in person (or the client when
+ * anonymous). Routes that mint credentials opt out (config.idempotent = false): storing their
+ * answers would keep tokens in the clear; retrying them is harmless.
+ */
+async function idempotencyPlugin(app: FastifyInstance) {
+  app.decorateRequest('idempotencyKey', null);
+
+  app.addHook('preHandler', async (request, reply) => {
+    const key = request.headers['idempotency-key'];
+    if (!METHODS.has(request.method) || key === undefined || request.routeOptions.config.idempotent === false) return;
+    if (typeof key !== 'string' || key.length < 1 || key.length > 255) {
+      throw new AppError('VALIDATION_FAILED', 'Idempotency-Key must be 1 to 255 characters.', {
+        'Idempotency-Key': 'Must be 1 to 255 characters.',
+      });
+    }
+    const principal = request.auth?.personId ?? `anonymous:${request.clientId}`;
+    const scopedKey = `${principal}:${key}`;
+    const hash = requestHash(request);
+    await app.db
+      .delete(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.scopedKey, scopedKey), lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_TTL_MS))));
+    const inserted = await app.db
+      .insert(idempotencyKeys)
+      .values({ scopedKey, method: request.method, path: request.url, requestHash: hash })
+      .onConflictDoNothing()
+      .returning({ scopedKey: idempotencyKeys.scopedKey });
+    if (inserted.length === 1) {
+      request.idempotencyKey = scopedKey;
+      return;
+    }
+    const [stored] = await app.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.scopedKey, scopedKey));
+    if (!stored) throw new AppError('IDEMPOTENCY_IN_FLIGHT', 'This request is already being processed. Try again shortly.');
+    if (stored.requestHash !== hash || stored.method !== request.method || stored.path !== request.url) {
+      throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request.');
+    }
+    if (stored.responseStatus === null) {
+      throw new AppError('IDEMPOTENCY_IN_FLIGHT', 'This request is already being processed. Try again shortly.');
+    }
+    return reply
+      .status(stored.responseStatus)
+      .header('idempotent-replayed', 'true')
+      .type('application/json')
+      .serializer((body: unknown) => JSON.stringify(body))
+      .send(stored.responseBody);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const scopedKey = request.idempotencyKey;
+    if (!scopedKey) return payload;
+    request.idempotencyKey = null;
+    if (reply.statusCode >= 500) {
+      await app.db.delete(idempotencyKeys).where(eq(idempotencyKeys.scopedKey, scopedKey));
+    } else {
+      const body = typeof payload === 'string' && payload.length > 0 ? (JSON.parse(payload) as unknown) : null;
+      await app.db
+        .update(idempotencyKeys)
+        .set({ responseStatus: reply.statusCode, responseBody: body })
+        .where(eq(idempotencyKeys.scopedKey, scopedKey));
+    }
+    return payload;
+  });
+
+  // A request that died before answering must not block its key forever.
+  app.addHook('onResponse', async (request) => {
+    if (request.idempotencyKey) {
+      await app.db.delete(idempotencyKeys).where(eq(idempotencyKeys.scopedKey, request.idempotencyKey));
+    }
+  });
+}
+
+export default fp(idempotencyPlugin, { name: 'idempotency' });

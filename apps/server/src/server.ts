@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config/env.js';
+import { openDatabase } from './db/client.js';
+import { demoAccounts, seedDemoWorkspace } from './seed/demo.js';
+
+/** Where the built web app is, from src/ (tsx) or dist/ (the bundle). */
+function findWebDist(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return path.resolve(here, '../../web/dist');
+}
+
+/**
+ * Starts Tandem: parse configuration, open and migrate the database (PGlite under DATA_DIR unless
+ * DATABASE_URL is set), seed the demo workspace on an empty embedded database, and listen.
+ */
+async function main() {
+  const startedAt = performance.now();
+  let config;
+  try {
+    config = loadConfig(process.env, process.env.WEB_DIST_DIR ?? findWebDist());
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  const app = await buildApp({ config, database });
+  const seeded = config.seedDemo ? await seedDemoWorkspace(database.db, app.authService) : false;
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = database.kind === 'pglite' ? `embedded database in ${path.resolve(config.dataDir)}` : 'PostgreSQL';
+  const lines = [`Tandem is running at ${config.publicUrl} (${where}), ready in ${Math.round(performance.now() - startedAt)} ms.`];
+  if (config.seedDemo) {
+    lines.push(
+      seeded ? 'A demo workspace was created. Sign in with:' : 'Demo accounts (if you have not changed them):',
+      `  executive  ${demoAccounts.executive.email}  /  ${demoAccounts.executive.password}`,
+      `  assistant  ${demoAccounts.assistant.email}  /  ${demoAccounts.assistant.password}`,
+    );
+  }
+  if (!config.mailUrl) lines.push('MAIL_URL is not set: emails (codes, reset links) are printed to this log.');
+  console.log(`\n${lines.join('\n')}\n`);
+}
+
+await main();

@@ -1,0 +1,181 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../app.js';
+import type { AppConfig } from '../config/env.js';
+import { openDatabase, type Database, type DatabaseHandle } from '../db/client.js';
+
+export const CLIENT_ID = 'tandem-web';
+export const PUBLIC_URL = 'https://tandem.example.test';
+
+/** The configuration the API tests run with: production's, with fixed secrets. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    env: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    publicUrl: PUBLIC_URL,
+    databaseUrl: undefined,
+    dataDir: 'memory://',
+    mailUrl: undefined,
+    mailFrom: 'Tandem <no-reply@tandem.test>',
+    jwtSecret: 'test-jwt-secret-that-is-long-enough-0123456789',
+    codePepper: 'test-code-pepper-that-is-long-enough-0123456789',
+    accessTokenTtlSeconds: 900,
+    clientIds: [CLIENT_ID, 'tandem-ios'],
+    rateLimitPerMinute: 10_000,
+    trustProxy: false,
+    seedDemo: false,
+    posthogKey: undefined,
+    posthogHost: undefined,
+    logLevel: 'silent',
+    webDistDir: undefined,
+    ...overrides,
+  };
+}
+
+/**
+ * A database of its own for one test file (STYLE §8): PGlite in memory, or — when the project
+ * runs with TEST_DATABASE=postgres — a new database on TEST_DATABASE_URL's server, dropped after.
+ * An unreachable TEST_DATABASE_URL fails the tests; it never skips them.
+ */
+async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  if (process.env.TEST_DATABASE !== 'postgres') {
+    const handle = await openDatabase({ dataDir: 'memory://' });
+    await handle.migrate();
+    return { handle, drop: () => handle.close() };
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DATABASE=postgres needs TEST_DATABASE_URL');
+  const name = `tandem_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: 'unused' });
+  await handle.migrate();
+  return {
+    handle,
+    drop: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  /** Sends a request with X-Client-Id (unless overridden) and JSON; `token` adds the Bearer. */
+  request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  post(url: string, body: unknown, options?: { token?: string; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  get(url: string, options?: { token?: string; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  /** The newest mail to `to` in the development mailbox. */
+  latestMail(to: string): { subject: string; text: string; html: string } | undefined;
+  /** The 6-digit code of the newest mail to `to`. */
+  latestCode(to: string): string;
+  mailCount(to: string): number;
+}
+
+/**
+ * Boots the real app on a fresh database for the current test file; closes both afterwards.
+ * Use inside a describe block or at the top of a file.
+ */
+export function useTestApp(overrides: Partial<AppConfig> = {}): TestApp {
+  let app: FastifyInstance | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const database = await openTestDatabase();
+    drop = database.drop;
+    app = await buildApp({ config: testConfig(overrides), database: database.handle, logger: false });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await drop?.();
+  });
+  const current = () => {
+    if (!app) throw new Error('the test app is not ready yet');
+    return app;
+  };
+  const request: TestApp['request'] = ({ token, headers, ...options }) =>
+    current().inject({
+      ...options,
+      headers: {
+        'x-client-id': CLIENT_ID,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+    });
+  return {
+    get app() {
+      return current();
+    },
+    get db() {
+      return current().db;
+    },
+    request,
+    post: (url, body, options = {}) => request({ method: 'POST', url, payload: body as InjectOptions['payload'], ...options }),
+    get: (url, options = {}) => request({ method: 'GET', url, ...options }),
+    latestMail: (to) => current().mailer.findLatest(to),
+    latestCode(to) {
+      const mail = current().mailer.findLatest(to);
+      const code = mail?.subject.match(/\b(\d{6})\b/)?.[1];
+      if (!code) throw new Error(`no code mailed to ${to}`);
+      return code;
+    },
+    mailCount: (to) => current().mailer.mailbox.filter((mail) => mail.to === to.toLowerCase()).length,
+  };
+}
+
+/** A password that passes the policy (PRODUCT §5). */
+export const STRONG_PASSWORD = 'correct horse battery staple velvet';
+
+let counter = 0;
+/** A unique email for this run. */
+export function uniqueEmail(prefix = 'person'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${counter}@example.test`;
+}
+
+/** Signs up (and by default activates) a person; returns their email and ids. */
+export async function createPerson(
+  t: TestApp,
+  options: { email?: string; password?: string; firstName?: string; lastName?: string; activate?: boolean } = {},
+): Promise<{ email: string; password: string; personId: string }> {
+  const email = options.email ?? uniqueEmail();
+  const password = options.password ?? STRONG_PASSWORD;
+  const signup = await t.post('/api/v1/signup', {
+    firstName: options.firstName ?? 'Robin',
+    lastName: options.lastName ?? 'Example',
+    loginIdentifier: email,
+    password,
+  });
+  if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.body}`);
+  const personId = signup.json<{ payload: { id: string } }>().payload.id;
+  if (options.activate !== false) {
+    const activation = await t.post('/api/v1/signup/activate', { loginIdentifier: email, activationCode: t.latestCode(email) });
+    if (activation.statusCode !== 200) throw new Error(`activation failed: ${activation.body}`);
+  }
+  return { email, password, personId };
+}
+
+export interface Tokens {
+  access_token: string;
+  refresh_token: string;
+  user_id: string;
+  expires_in: number;
+}
+
+/** Signs in by password and returns the token payload. */
+export async function signIn(t: TestApp, email: string, password = STRONG_PASSWORD, extra: Record<string, unknown> = {}): Promise<Tokens> {
+  const response = await t.post('/api/auth/password', { loginIdentifier: email, password, grant_type: 'password', client_id: CLIENT_ID, ...extra });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+  return response.json<{ payload: Tokens }>().payload;
+}

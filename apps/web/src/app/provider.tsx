@@ -1,0 +1,31 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { DEFAULT_THEME } from '@tandem/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Toaster } from '@/components/ui/toaster';
+import { useSession } from '@/features/auth/stores/session-store';
+import { queryClient } from '@/lib/query-client';
+import { getAppTheme } from '@/theme/create-app-theme';
+
+/** Props of {@link AppProvider}. */
+export interface AppProviderProps {
+  children: ReactNode;
+}
+
+/**
+ * App-wide providers: the MUI theme (the signed-in user's themePreference; the brand theme
+ * before sign-in, seed §1), CSS baseline, TanStack Query and the toaster (seed §4).
+ */
+export function AppProvider({ children }: AppProviderProps) {
+  const themeName = useSession((session) => session.user?.themePreference ?? DEFAULT_THEME);
+  return (
+    <ThemeProvider theme={getAppTheme(themeName)}>
+      <CssBaseline enableColorScheme />
+      <QueryClientProvider client={queryClient}>
+        {children}
+        <Toaster />
+      </QueryClientProvider>
+    </ThemeProvider>
+  );
+}

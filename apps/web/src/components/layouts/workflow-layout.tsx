@@ -1,0 +1,34 @@
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Toolbar from '@mui/material/Toolbar';
+import type { ReactNode } from 'react';
+
+/** Props of {@link WorkflowLayout}. */
+export interface WorkflowLayoutProps {
+  /** Shown above the app bar (e.g. the impersonation banner). */
+  banner?: ReactNode;
+  /** Left part of the app bar (brand, workspace). */
+  start: ReactNode;
+  /** Right part of the app bar (activity, account menu). */
+  end: ReactNode;
+  children: ReactNode;
+}
+
+/** The workflow layout (seed §2): a sticky app bar and the page content below it. */
+export function WorkflowLayout({ banner, start, end, children }: WorkflowLayoutProps) {
+  return (
+    <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+      {banner}
+      <AppBar position="sticky">
+        <Toolbar sx={{ gap: 2, minHeight: { xs: 60, sm: 64 } }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 1, sm: 2 }, minWidth: 0, flex: 1 }}>{start}</Box>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>{end}</Box>
+        </Toolbar>
+      </AppBar>
+      <Container component="main" maxWidth="lg" sx={{ flex: 1, py: { xs: 3, sm: 5 }, px: { xs: 2, sm: 3 } }}>
+        {children}
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,124 @@
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import Logout from '@mui/icons-material/Logout';
+import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import { DEFAULT_THEME, type ThemeName } from '@tandem/contract';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { themePalettes } from '@/theme/palettes';
+import { useUpdateProfile } from '../api/update-profile';
+import { getSessionState, logout, setSessionUser, useSession } from '../stores/session-store';
+import { ChangePasswordDialog } from './change-password-dialog';
+import { ThemeDialog } from './theme-dialog';
+
+/**
+ * The user menu (IconButton "Account menu"): the user's name and email, the theme chooser (saved
+ * with PATCH v1/profile), "Change password" and "Sign out" (logout, seed §4, then /auth/login).
+ */
+export function AccountMenu() {
+  const navigate = useNavigate();
+  const menuId = useId();
+  const user = useSession((session) => session.user);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [dialog, setDialog] = useState<'theme' | 'password' | null>(null);
+  const updateProfile = useUpdateProfile();
+  if (!user) return null;
+
+  const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase();
+  const currentTheme = user.themePreference ?? DEFAULT_THEME;
+
+  const openDialog = (which: 'theme' | 'password') => {
+    setAnchor(null);
+    setDialog(which);
+  };
+
+  const handleSelectTheme = (themePreference: ThemeName) => {
+    const previous = getSessionState().user;
+    if (!previous || previous.themePreference === themePreference) return;
+    setSessionUser({ ...previous, themePreference });
+    updateProfile.mutate(
+      { themePreference },
+      {
+        onSuccess: (profile) => setSessionUser(profile),
+        onError: () => setSessionUser(previous),
+      },
+    );
+  };
+
+  const handleSignOut = () => {
+    setAnchor(null);
+    logout();
+    void navigate(paths.auth.login.getHref(), { replace: true });
+  };
+
+  return (
+    <>
+      <IconButton
+        aria-label="Account menu"
+        aria-haspopup="true"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ p: 0.5 }}
+      >
+        <Avatar sx={{ width: 34, height: 34, bgcolor: 'primary.main', color: 'primary.contrastText', fontSize: '0.875rem', fontWeight: 600 }}>
+          {initials}
+        </Avatar>
+      </IconButton>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { minWidth: 260, mt: 1 } } }}
+      >
+        <Box sx={{ px: 2, py: 1.5 }} role="none">
+          <Typography variant="subtitle1" noWrap>
+            {user.firstName} {user.lastName}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" noWrap>
+            {user.email}
+          </Typography>
+        </Box>
+        <Divider />
+        <MenuItem onClick={() => openDialog('theme')}>
+          <ListItemIcon>
+            <PaletteOutlined fontSize="small" />
+          </ListItemIcon>
+          <ListItemText primary="Theme" secondary={themePalettes[currentTheme].label} />
+        </MenuItem>
+        <MenuItem onClick={() => openDialog('password')}>
+          <ListItemIcon>
+            <LockOutlined fontSize="small" />
+          </ListItemIcon>
+          <ListItemText primary="Change password" />
+        </MenuItem>
+        <Divider />
+        <MenuItem onClick={handleSignOut}>
+          <ListItemIcon>
+            <Logout fontSize="small" />
+          </ListItemIcon>
+          <ListItemText primary="Sign out" />
+        </MenuItem>
+      </Menu>
+      <ThemeDialog
+        open={dialog === 'theme'}
+        current={currentTheme}
+        onSelect={handleSelectTheme}
+        onClose={() => setDialog(null)}
+      />
+      <ChangePasswordDialog open={dialog === 'password'} onClose={() => setDialog(null)} />
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { PasswordUpdateBodySchema, PASSWORD_MIN_LENGTH } from '@tandem/contract';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { PasswordField } from '@/components/ui/password-field';
+import { showToast } from '@/lib/toast-store';
+import { useUpdatePassword } from '../api/update-password';
+import { applyFieldErrors } from '../utils/apply-field-errors';
+
+/** Props of {@link ChangePasswordDialog}. */
+export interface ChangePasswordDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/**
+ * Change password (seed §7, PRODUCT §5: needs the current password): current + new → POST
+ * auth/password/update → success toast. Server errors land on their fields.
+ */
+export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProps) {
+  const update = useUpdatePassword({ meta: { errorToast: (error) => !error.errorData } });
+  const form = useForm<z.input<typeof PasswordUpdateBodySchema>, unknown, z.output<typeof PasswordUpdateBodySchema>>({
+    resolver: zodResolver(PasswordUpdateBodySchema),
+    defaultValues: { currentPassword: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const handleClose = () => {
+    form.reset();
+    onClose();
+  };
+
+  const handleSubmit = form.handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync(values);
+      showToast('Your password was changed.', 'success');
+      handleClose();
+    } catch (error) {
+      applyFieldErrors(error, ['currentPassword', 'password'], form.setError);
+    }
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onClose={handleClose}
+      fullWidth
+      maxWidth="xs"
+      slotProps={{ paper: { component: 'form', noValidate: true, onSubmit: handleSubmit } as object }}
+    >
+      <DialogTitle>Change password</DialogTitle>
+      <DialogContent>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2.5 }}>
+          Other devices will be signed out. Use at least {PASSWORD_MIN_LENGTH} characters.
+        </Typography>
+        <Stack spacing={2.5} sx={{ pt: 1 }}>
+          <PasswordField
+            label="Current password"
+            autoComplete="current-password"
+            {...form.register('currentPassword')}
+            error={Boolean(errors.currentPassword)}
+            helperText={errors.currentPassword?.message}
+          />
+          <PasswordField
+            label="New password"
+            autoComplete="new-password"
+            {...form.register('password')}
+            error={Boolean(errors.password)}
+            helperText={errors.password?.message}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 3 }}>
+        <Button onClick={handleClose} color="inherit">
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" loading={isSubmitting}>
+          Change password
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

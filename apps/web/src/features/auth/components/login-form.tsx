@@ -1,0 +1,130 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { LoginIdentifierSchema, PresentedPasswordSchema } from '@tandem/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { PasswordField } from '@/components/ui/password-field';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-error';
+import { useSignInWithPassword } from '../api/sign-in-with-password';
+import { completeSignIn } from '../stores/session-store';
+import { applyFieldErrors } from '../utils/apply-field-errors';
+import { rememberCredentials } from '../utils/pending-credentials';
+import { AuthHeading } from './auth-heading';
+
+const LoginSchema = z.object({ loginIdentifier: LoginIdentifierSchema, password: PresentedPasswordSchema });
+type LoginValues = z.input<typeof LoginSchema>;
+
+/**
+ * The sign-in form (PRODUCT §3): email + password → POST auth/password → login success (seed §4)
+ * → /. Wrong credentials show the server's message in a toast; an unactivated account gets an
+ * inline message with a button to the activation step.
+ */
+export function LoginForm() {
+  const navigate = useNavigate();
+  const [notActivated, setNotActivated] = useState<{ email: string; message: string } | null>(null);
+  const signIn = useSignInWithPassword({
+    meta: { errorToast: (error) => error.errorCode !== 'ACCOUNT_NOT_ACTIVATED' },
+  });
+  const form = useForm<LoginValues, unknown, z.output<typeof LoginSchema>>({
+    resolver: zodResolver(LoginSchema),
+    defaultValues: { loginIdentifier: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const handleSubmit = form.handleSubmit(async (values) => {
+    setNotActivated(null);
+    try {
+      const tokens = await signIn.mutateAsync(values);
+      if (await completeSignIn(tokens)) await navigate(paths.home.getHref(), { replace: true });
+    } catch (error) {
+      if (isApiError(error) && error.errorCode === 'ACCOUNT_NOT_ACTIVATED') {
+        rememberCredentials(values.loginIdentifier, values.password);
+        setNotActivated({
+          email: values.loginIdentifier,
+          message: error.errorDisplayMessage ?? 'Your account is not activated yet.',
+        });
+        return;
+      }
+      applyFieldErrors(error, ['loginIdentifier', 'password'], form.setError);
+    }
+  });
+
+  return (
+    <>
+      <AuthHeading title="Sign in to Tandem" subtitle="Welcome back. Enter your email and password." />
+      {notActivated && (
+        <Alert severity="warning" sx={{ mb: 3 }} role="status">
+          <AlertTitle>Account not activated</AlertTitle>
+          {notActivated.message}
+          <Box sx={{ mt: 1.5 }}>
+            <Button
+              variant="outlined"
+              color="inherit"
+              size="small"
+              onClick={() => void navigate(paths.register.getHref({ step: 'activate', email: notActivated.email }))}
+            >
+              Enter activation code
+            </Button>
+          </Box>
+        </Alert>
+      )}
+      <Box component="form" noValidate onSubmit={handleSubmit}>
+        <Stack spacing={2.5}>
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="username"
+            {...form.register('loginIdentifier')}
+            error={Boolean(errors.loginIdentifier)}
+            helperText={errors.loginIdentifier?.message}
+          />
+          <Box>
+            <PasswordField
+              label="Password"
+              autoComplete="current-password"
+              {...form.register('password')}
+              error={Boolean(errors.password)}
+              helperText={errors.password?.message}
+            />
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
+              <Link component={RouterLink} to={paths.auth.forgotPassword.getHref()} variant="body2">
+                Forgot password?
+              </Link>
+            </Box>
+          </Box>
+          <Button type="submit" variant="contained" size="large" fullWidth loading={isSubmitting}>
+            Sign in
+          </Button>
+        </Stack>
+      </Box>
+      <Divider sx={{ my: 3, color: 'text.secondary', fontSize: '0.8125rem' }}>or</Divider>
+      <Button
+        component={RouterLink}
+        to={paths.auth.passwordless.getHref()}
+        variant="outlined"
+        size="large"
+        fullWidth
+        color="primary"
+      >
+        Sign in with a code instead
+      </Button>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
+        New to Tandem?{' '}
+        <Link component={RouterLink} to={paths.register.getHref()}>
+          Create an account
+        </Link>
+      </Typography>
+    </>
+  );
+}

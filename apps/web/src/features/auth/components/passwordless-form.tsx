@@ -1,0 +1,69 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { LoginIdentifierSchema } from '@tandem/contract';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { paths } from '@/config/paths';
+import { useSendPasswordlessCode } from '../api/send-passwordless-code';
+import { rememberPasswordlessCode } from '../stores/session-store';
+import { applyFieldErrors } from '../utils/apply-field-errors';
+import { AuthHeading } from './auth-heading';
+
+const PasswordlessSchema = z.object({ loginIdentifier: LoginIdentifierSchema });
+
+/**
+ * Passwordless step 1 (seed §4): email → POST auth/passwordless → remember identifier and
+ * timestamp → /auth/verify.
+ */
+export function PasswordlessForm() {
+  const navigate = useNavigate();
+  const sendCode = useSendPasswordlessCode();
+  const form = useForm<z.input<typeof PasswordlessSchema>, unknown, z.output<typeof PasswordlessSchema>>({
+    resolver: zodResolver(PasswordlessSchema),
+    defaultValues: { loginIdentifier: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const handleSubmit = form.handleSubmit(async ({ loginIdentifier }) => {
+    try {
+      const { timestamp } = await sendCode.mutateAsync(loginIdentifier);
+      rememberPasswordlessCode(loginIdentifier, timestamp);
+      await navigate(paths.auth.verify.getHref());
+    } catch (error) {
+      applyFieldErrors(error, ['loginIdentifier'], form.setError);
+    }
+  });
+
+  return (
+    <>
+      <AuthHeading title="Sign in with a code" subtitle="We'll email you a 6-digit code. No password needed." />
+      <Box component="form" noValidate onSubmit={handleSubmit}>
+        <Stack spacing={2.5}>
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="username"
+            {...form.register('loginIdentifier')}
+            error={Boolean(errors.loginIdentifier)}
+            helperText={errors.loginIdentifier?.message}
+          />
+          <Button type="submit" variant="contained" size="large" fullWidth loading={isSubmitting}>
+            Send code
+          </Button>
+        </Stack>
+      </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
+        Prefer your password?{' '}
+        <Link component={RouterLink} to={paths.auth.login.getHref()}>
+          Back to sign in
+        </Link>
+      </Typography>
+    </>
+  );
+}

@@ -1,0 +1,160 @@
+import type { Profile, Subscription, TokenPayload, Workspace, WorkspaceMember } from '@tandem/contract';
+import { useSyncExternalStore } from 'react';
+import { GUARD_WAIT_INTERVAL_MS, GUARD_WAIT_TRIES } from '@/config/constants';
+import { queryClient } from '@/lib/query-client';
+import { clearStorage, readStorage, storeTokens, writeStorage } from '@/lib/token-storage';
+import { profileQueryOptions } from '../api/get-profile';
+import { subscriptionQueryOptions } from '../api/get-subscription';
+import { revokeToken } from '../api/revoke-token';
+
+/** The auth state (seed §4), one store for the whole app. */
+export interface SessionState {
+  authenticated: boolean;
+  /** A profile load is in progress (the route guard waits for it, seed §2). */
+  loading: boolean;
+  /** Init is running. */
+  initialising: boolean;
+  accessToken: string | null;
+  /** Email remembered between /auth/passwordless and /auth/verify (seed §4). */
+  loginIdentifier: string | null;
+  /** payload.timestamp of the last passwordless send, ms. */
+  verificationTimestamp: number | null;
+  user: Profile | null;
+  workspace: Workspace | null;
+  workspaceMember: WorkspaceMember | null;
+  subscription: Subscription | null;
+}
+
+const signedOut: SessionState = {
+  authenticated: false,
+  loading: false,
+  initialising: false,
+  accessToken: null,
+  loginIdentifier: null,
+  verificationTimestamp: null,
+  user: null,
+  workspace: null,
+  workspaceMember: null,
+  subscription: null,
+};
+
+let state: SessionState = { ...signedOut, accessToken: readStorage('accessToken') };
+let initPromise: Promise<void> | null = null;
+const listeners = new Set<() => void>();
+
+function setState(patch: Partial<SessionState>): void {
+  state = { ...state, ...patch };
+  listeners.forEach((listener) => listener());
+}
+
+/** Subscribes to session changes; returns the unsubscribe function. */
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The current session state (immutable snapshot). */
+export function getSessionState(): SessionState {
+  return state;
+}
+
+/** React hook: the part of the session `selector` picks; re-renders when it changes. */
+export function useSession<T>(selector: (session: SessionState) => T): T {
+  return useSyncExternalStore(
+    subscribeSession,
+    () => selector(state),
+    () => selector(state),
+  );
+}
+
+/**
+ * Logs out (seed §4): ends the session on the server (best effort), clears ALL local storage,
+ * every piece of session state and the TanStack Query cache. Never throws.
+ */
+export function logout(): void {
+  const refreshToken = readStorage('refreshToken');
+  if (refreshToken) void revokeToken(refreshToken).catch(() => undefined);
+  clearStorage();
+  queryClient.clear();
+  setState({ ...signedOut });
+}
+
+/**
+ * Init (seed §4): without an access token, log out; else load the profile, take the workspace
+ * stored as current organization (else the first), find the member whose personId is the user's
+ * id and load the subscription. Ends logged out without user, workspace or subscriptionType.
+ * Concurrent calls share one run. Never throws.
+ */
+export function initSession(): Promise<void> {
+  initPromise ??= (async () => {
+    const accessToken = readStorage('accessToken');
+    if (!accessToken) {
+      logout();
+      return;
+    }
+    setState({ accessToken, loading: true, initialising: true });
+    try {
+      const user = await queryClient.fetchQuery(profileQueryOptions());
+      const currentOrganization = readStorage('currentOrganization');
+      const workspace =
+        user.workspaces.find((candidate) => candidate.id === currentOrganization) ?? user.workspaces[0] ?? null;
+      if (!workspace || !workspace.subscriptionType) {
+        logout();
+        return;
+      }
+      const workspaceMember = workspace.members.find((member) => member.personId === user.id) ?? null;
+      const subscription = await queryClient.fetchQuery(subscriptionQueryOptions(workspace.id));
+      writeStorage('currentOrganization', workspace.id);
+      writeStorage('accountType', workspaceMember?.workspaceMemberType ?? null);
+      setState({
+        authenticated: true,
+        loading: false,
+        initialising: false,
+        accessToken: readStorage('accessToken'),
+        user,
+        workspace,
+        workspaceMember,
+        subscription,
+      });
+    } catch {
+      logout();
+    }
+  })().finally(() => {
+    initPromise = null;
+  });
+  return initPromise;
+}
+
+/**
+ * Login success (seed §4): stores access token, refresh token and user id, then runs init.
+ * Resolves true when the session ends up signed in.
+ */
+export async function completeSignIn(tokens: TokenPayload): Promise<boolean> {
+  storeTokens({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token, userId: tokens.user_id });
+  setState({ accessToken: tokens.access_token, loginIdentifier: null, verificationTimestamp: null });
+  await initSession();
+  return state.user !== null;
+}
+
+/** Remembers the passwordless identifier and send timestamp (ms) for /auth/verify (seed §4). */
+export function rememberPasswordlessCode(loginIdentifier: string, timestamp: number): void {
+  setState({ loginIdentifier, verificationTimestamp: timestamp });
+}
+
+/** Replaces the loaded user (after PATCH v1/profile), keeping workspace and member. */
+export function setSessionUser(user: Profile): void {
+  if (state.user) setState({ user });
+}
+
+/**
+ * Route-guard wait (seed §2, §9): while a profile load is in progress, polls once a second, at most
+ * 5 tries. Resolves when idle or out of tries.
+ */
+export async function waitForProfileLoad(
+  tries: number = GUARD_WAIT_TRIES,
+  intervalMs: number = GUARD_WAIT_INTERVAL_MS,
+): Promise<void> {
+  for (let attempt = 0; attempt < tries && state.loading; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}

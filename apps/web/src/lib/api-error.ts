@@ -1,0 +1,65 @@
+import type { ErrorData } from '@tandem/contract';
+
+/** Fields of an {@link ApiError} besides the message. */
+export interface ApiErrorInit {
+  /** HTTP status; 0 when the server could not be reached. */
+  status: number;
+  /** The contract's errorCode, or 'NETWORK_ERROR' / 'UNKNOWN_ERROR' when the body had none. */
+  errorCode: string;
+  errorDisplayMessage: string | null;
+  /** Field name → message (PRODUCT §4), shown on the form fields. */
+  errorData: ErrorData | null;
+  /** The body's `payload`, when an error answer carried one (seed §8: payload.error_message). */
+  payload: unknown;
+}
+
+/**
+ * The one error type of every failed API call (STYLE §5): statuses 400–599 and network failures.
+ * `message` is the text a person should read (see getApiErrorMessage).
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errorCode: string;
+  readonly errorDisplayMessage: string | null;
+  readonly errorData: ErrorData | null;
+  readonly payload: unknown;
+
+  constructor(init: ApiErrorInit, message?: string) {
+    super(message ?? init.errorDisplayMessage ?? 'An error occurred.');
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.errorCode = init.errorCode;
+    this.errorDisplayMessage = init.errorDisplayMessage;
+    this.errorData = init.errorData;
+    this.payload = init.payload;
+  }
+}
+
+/** True for an {@link ApiError}. */
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/**
+ * Builds an ApiError from an HTTP status and a parsed JSON body of any shape; unknown shapes keep
+ * only the status.
+ */
+export function createApiError(status: number, body: unknown): ApiError {
+  const record = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const errorData =
+    record.errorData !== null && typeof record.errorData === 'object'
+      ? Object.fromEntries(
+          Object.entries(record.errorData as Record<string, unknown>).map(([key, value]) => [key, String(value)]),
+        )
+      : null;
+  return new ApiError({
+    status,
+    errorCode: typeof record.errorCode === 'string' ? record.errorCode : 'UNKNOWN_ERROR',
+    errorDisplayMessage:
+      typeof record.errorDisplayMessage === 'string' && record.errorDisplayMessage !== ''
+        ? record.errorDisplayMessage
+        : null,
+    errorData,
+    payload: record.payload,
+  });
+}

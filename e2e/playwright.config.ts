@@ -1,0 +1,77 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser tests in the system's Chromium (never a downloaded browser). One server per database:
+ * PGlite always, PostgreSQL when TEST_DATABASE_URL is set; a third server on PGlite with a
+ * 5-second access token proves the transparent refresh. Mail goes over real SMTP to a local sink.
+ */
+const mailSink = { smtp: 2525, http: 2526 };
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const servers: { name: string; port: number; env: Record<string, string> }[] = [
+  { name: 'pglite', port: 3210, env: {} },
+  ...(withPostgres ? [{ name: 'postgres', port: 3211, env: { E2E_DATABASE: 'postgres' } }] : []),
+];
+const shortTokenPort = 3212;
+
+const serverEnv = (port: number, extra: Record<string, string> = {}) => ({
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  MAIL_URL: `smtp://127.0.0.1:${mailSink.smtp}`,
+  ...extra,
+});
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json']],
+  outputDir: '../.test-results/playwright',
+  use: {
+    ...devices['Desktop Chrome'],
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+    serviceWorkers: 'block',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    ...servers.map((server) => ({
+      name: server.name,
+      testIgnore: /token-refresh\.spec\.ts/,
+      use: { baseURL: `http://127.0.0.1:${server.port}` },
+    })),
+    {
+      name: 'short-access-token',
+      testMatch: /token-refresh\.spec\.ts/,
+      use: { baseURL: `http://127.0.0.1:${shortTokenPort}` },
+    },
+  ],
+  webServer: [
+    {
+      command: 'node support/mail-sink.mjs',
+      url: `http://127.0.0.1:${mailSink.http}/healthz`,
+      env: { MAIL_SINK_SMTP_PORT: String(mailSink.smtp), MAIL_SINK_HTTP_PORT: String(mailSink.http) },
+      reuseExistingServer: false,
+    },
+    ...servers.map((server) => ({
+      command: 'node support/start-server.mjs',
+      url: `http://127.0.0.1:${server.port}/readyz`,
+      env: serverEnv(server.port, server.env),
+      timeout: 60_000,
+      reuseExistingServer: false,
+    })),
+    {
+      command: 'node support/start-server.mjs',
+      url: `http://127.0.0.1:${shortTokenPort}/readyz`,
+      env: serverEnv(shortTokenPort, { ACCESS_TOKEN_TTL_SECONDS: '5' }),
+      timeout: 60_000,
+      reuseExistingServer: false,
+    },
+  ],
+});

@@ -1,0 +1,107 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const CLIENT_ID = 'tandem-web';
+export const PASSWORD = 'orchard lantern velvet compass 42';
+const MAIL_SINK = 'http://127.0.0.1:2526';
+
+export interface Person {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  receivedAt: number;
+}
+
+/** All messages the local SMTP sink received for `to`, oldest first. */
+export async function mailsTo(request: APIRequestContext, to: string): Promise<MailMessage[]> {
+  const response = await request.get(`${MAIL_SINK}/messages?to=${encodeURIComponent(to)}`);
+  return (await response.json()) as MailMessage[];
+}
+
+/** Waits for a mail to `to` matching `subject` (newer than `after`) and returns it. */
+export async function waitForMail(request: APIRequestContext, to: string, subject: RegExp, after = 0): Promise<MailMessage> {
+  let found: MailMessage | undefined;
+  await expect
+    .poll(async () => {
+      found = (await mailsTo(request, to)).filter((m) => subject.test(m.subject) && m.receivedAt >= after).at(-1);
+      return found !== undefined;
+    }, { timeout: 15_000 })
+    .toBe(true);
+  return found!;
+}
+
+/** The 6-digit code of the newest mail to `to` whose subject matches. */
+export async function waitForCode(request: APIRequestContext, to: string, subject: RegExp, after = 0): Promise<string> {
+  const mail = await waitForMail(request, to, subject, after);
+  return mail.subject.match(/\d{6}/)![0];
+}
+
+let sequence = 0;
+/** A fresh identity, unique across workers and projects. */
+export function newPerson(firstName = 'Avery'): Person {
+  sequence += 1;
+  const unique = `${Date.now().toString(36)}${process.pid}${sequence}`;
+  return { email: `${firstName.toLowerCase()}.${unique}@example.test`, password: PASSWORD, firstName, lastName: 'Tester' };
+}
+
+const apiHeaders = { 'x-client-id': CLIENT_ID };
+
+/** Signs up and activates a person through the API (fixtures own their data, STYLE §10). */
+export async function createActivatedPerson(request: APIRequestContext, person = newPerson()): Promise<Person> {
+  const signup = await request.post('/api/v1/signup', {
+    headers: apiHeaders,
+    data: { firstName: person.firstName, lastName: person.lastName, loginIdentifier: person.email, password: person.password },
+  });
+  expect(signup.status(), await signup.text()).toBe(201);
+  const code = await waitForCode(request, person.email, /activation code/);
+  const activation = await request.post('/api/v1/signup/activate', { headers: apiHeaders, data: { loginIdentifier: person.email, activationCode: code } });
+  expect(activation.status(), await activation.text()).toBe(200);
+  return person;
+}
+
+/** Signs in through the login screen and waits for the signed-in landing. */
+export async function signInThroughUi(page: Page, person: Person): Promise<void> {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(person.firstName);
+}
+
+/** Fails on serious or critical axe violations, listing them. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/**
+ * The test object for every spec: fails a test on an uncaught page error or a console error
+ * (STYLE §9: loud tests), except the browser's own report of a refused request the test expects.
+ */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const text = message.text();
+        if (/Failed to load resource: the server responded with a status of (4\d\d)/.test(text)) return;
+        errors.push(`console.error: ${text}`);
+      });
+      await use(errors);
+      expect(errors, 'the page logged errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };

@@ -1,0 +1,50 @@
+import { expect, newPerson, test, waitForCode } from './fixtures.js';
+
+test('a new user registers, activates with the mailed code, stays signed in across a reload, and signs out', async ({ page, request }) => {
+  const person = newPerson('Morgan');
+  await page.goto('/register');
+  await page.getByLabel('First name').fill(person.firstName);
+  await page.getByLabel('Last name').fill(person.lastName);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  const code = await waitForCode(request, person.email, /activation code/);
+  await expect(page.getByRole('group', { name: 'Verification code' })).toBeVisible();
+  await page.getByLabel('Digit 1 of 6').click();
+  await page.keyboard.type(code);
+
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Morgan');
+  await expect(page.getByText("Morgan's workspace").first()).toBeVisible();
+  const stored = await page.evaluate(() => Object.keys(localStorage).sort());
+  expect(stored).toEqual(expect.arrayContaining(['accessToken', 'refreshToken', 'userId']));
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Morgan');
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  expect(await page.evaluate(() => localStorage.length)).toBe(0);
+
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/auth\/login$/);
+});
+
+test('registering an email that already has an account shows the server message on the form', async ({ page, request }) => {
+  const person = newPerson('Dana');
+  const signup = await request.post('/api/v1/signup', {
+    headers: { 'x-client-id': 'tandem-web' },
+    data: { firstName: person.firstName, lastName: person.lastName, loginIdentifier: person.email, password: person.password },
+  });
+  expect(signup.status()).toBe(201);
+  await page.goto('/register');
+  await page.getByLabel('First name').fill('Other');
+  await page.getByLabel('Last name').fill('Person');
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('An account with this email already exists').first()).toBeVisible();
+});

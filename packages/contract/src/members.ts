@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** Member types and their labels (seed §3). */
+export const workspaceMemberTypes = [
+  'OWNER',
+  'EXECUTIVE',
+  'EXECUTIVEASSISTANT',
+  'USER',
+  'GUEST',
+] as const;
+export const WorkspaceMemberTypeSchema = z.enum(workspaceMemberTypes);
+export type WorkspaceMemberType = z.infer<typeof WorkspaceMemberTypeSchema>;
+
+export const workspaceMemberTypeLabels: Record<WorkspaceMemberType, string> = {
+  OWNER: 'Owner',
+  EXECUTIVE: 'Executive',
+  EXECUTIVEASSISTANT: 'Executive Assistant',
+  USER: 'User',
+  GUEST: 'Guest',
+};
+
+/** Subscription plans (PRODUCT §2, §8). */
+export const subscriptionTypes = ['FREE', 'PRO', 'ENTERPRISE'] as const;
+export const SubscriptionTypeSchema = z.enum(subscriptionTypes);
+export type SubscriptionType = z.infer<typeof SubscriptionTypeSchema>;

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { payloadOf } from './envelope.js';
+import { SubscriptionTypeSchema } from './members.js';
+
+export const subscriptionStatuses = ['TRIALING', 'ACTIVE', 'PAST_DUE', 'CANCELED'] as const;
+
+/** `null` means unlimited (PRODUCT §8). */
+const LimitSchema = z.number().int().nonnegative().nullable();
+
+/** A workspace's subscription with its plan limits and current usage (PRODUCT §2, §8). */
+export const SubscriptionSchema = z
+  .object({
+    workspaceId: z.uuid(),
+    subscriptionType: SubscriptionTypeSchema,
+    status: z.enum(subscriptionStatuses),
+    currentPeriodEnd: z.iso.datetime().nullable(),
+    limits: z.object({
+      members: LimitSchema,
+      aiGenerationsPerMonth: LimitSchema,
+      activeQuestionRequests: LimitSchema,
+      slack: z.boolean(),
+    }),
+    usage: z.object({
+      members: z.number().int().nonnegative(),
+      aiGenerationsThisMonth: z.number().int().nonnegative(),
+      activeQuestionRequests: z.number().int().nonnegative(),
+    }),
+  })
+  .meta({ id: 'Subscription' });
+export type Subscription = z.infer<typeof SubscriptionSchema>;
+
+export const SubscriptionResponseSchema = payloadOf(SubscriptionSchema);
+
+export const WorkspaceParamsSchema = z.object({ id: z.uuid() });

@@ -1,0 +1,80 @@
+// `npm test`: typecheck, lint, unit and API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL
+// is set), then end-to-end tests in the system's Chromium. Ends with one line
+// `N passed, N failed` summing every suite (typecheck and lint count one check per workspace).
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { buildIfNeeded, root, run } from './lib.mjs';
+
+const resultsDir = path.join(root, '.test-results');
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+const only = process.argv[2]; // optional: 'unit' or 'e2e'
+let passed = 0;
+let failed = 0;
+const summary = [];
+const record = (name, ok, detail = '') => {
+  summary.push(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? ` (${detail})` : ''}`);
+};
+
+async function check(name, command, args) {
+  const code = await run(command, args);
+  if (code === 0) passed += 1;
+  else failed += 1;
+  record(name, code === 0);
+}
+
+/** Installs Debian's Chromium when it is missing (ARCHITECTURE "Two commands"). */
+async function ensureChromium() {
+  if (existsSync('/usr/bin/chromium')) return true;
+  if (process.getuid?.() !== 0) {
+    console.error('Chromium is missing: install it with `sudo apt-get install -y chromium`.');
+    return false;
+  }
+  console.log('Installing Chromium from the system packages…');
+  return (await run('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation'])) === 0;
+}
+
+if (only !== 'e2e') {
+  for (const workspace of ['@tandem/contract', '@tandem/server', '@tandem/web', '@tandem/e2e']) {
+    await check(`typecheck ${workspace}`, 'npm', ['run', 'typecheck', '-w', workspace]);
+  }
+  await check('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
+
+  const vitestJson = path.join(resultsDir, 'vitest.json');
+  const vitestCode = await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+  if (existsSync(vitestJson)) {
+    const report = JSON.parse(readFileSync(vitestJson, 'utf8'));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests + (report.numFailedTestSuites ?? 0);
+    record('vitest', vitestCode === 0, `${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+  } else {
+    failed += 1;
+    record('vitest', false, 'no report');
+  }
+}
+
+if (only !== 'unit') {
+  const ready = (await ensureChromium()) && (await buildIfNeeded());
+  if (!ready) {
+    failed += 1;
+    record('e2e setup', false);
+  } else {
+    const playwrightJson = path.join(resultsDir, 'playwright.json');
+    const code = await run('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
+    });
+    if (existsSync(playwrightJson)) {
+      const { stats } = JSON.parse(readFileSync(playwrightJson, 'utf8'));
+      passed += stats.expected + stats.flaky;
+      failed += stats.unexpected;
+      record('playwright', code === 0, `${stats.expected} passed, ${stats.unexpected} failed, ${stats.flaky} flaky`);
+    } else {
+      failed += 1;
+      record('playwright', false, 'no report');
+    }
+  }
+}
+
+console.log(`\n${summary.join('\n')}\n`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
