@@ -21,7 +21,9 @@ async function waitReady() {
   for (let i = 0; i < 100; i += 1) {
     try {
       if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error('server did not start');
