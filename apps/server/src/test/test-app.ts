@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { like, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.js';
 import type { AppConfig } from '../config/env.js';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client.js';
+import { authThrottles } from '../db/schema/index.js';
 
 export const CLIENT_ID = 'tandem-web';
 export const PUBLIC_URL = 'https://tandem.example.test';
@@ -164,6 +166,14 @@ export async function createPerson(
     if (activation.statusCode !== 200) throw new Error(`activation failed: ${activation.body}`);
   }
   return { email, password, personId };
+}
+
+/** Moves the 60-second resend windows of every code kind for `email` back, as if a minute had passed. */
+export async function passResendDelay(t: TestApp, email: string): Promise<void> {
+  await t.db
+    .update(authThrottles)
+    .set({ windowStartedAt: sql`now() - interval '61 seconds'`, lastAt: sql`now() - interval '61 seconds'` })
+    .where(like(authThrottles.key, `mail:${email}:%`));
 }
 
 export interface Tokens {

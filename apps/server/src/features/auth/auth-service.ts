@@ -9,11 +9,11 @@ import type { Mailer, MailMessage } from '../../mail/mailer.js';
 import { activationMail, passwordResetMail, signInCodeMail } from '../../mail/templates.js';
 import { recordAuditEvent } from '../audit/audit.js';
 import type { AccessTokens } from './access-tokens.js';
-import { checkDigitCode, consumeCode, findLiveActionCode, issueCode, voidCodes } from './codes.js';
+import { checkDigitCode, consumeCode, findLiveActionCode, issueCode, voidCodes, type CodePurpose } from './codes.js';
 import { findPasswordWeakness } from './password-policy.js';
 import { findPersonByEmail, getPersonById, lockPerson, toSignupUser, type PersonRow } from './people-repository.js';
 import type { SessionGrant, Sessions } from './sessions.js';
-import { countAttempt, refundAttempt, resetAttempts, takeAttempt, throttleKeys, throttlePolicies } from './throttle.js';
+import { refundAttempt, resetAttempts, takeAttempt, throttleKeys, throttlePolicies } from './throttle.js';
 
 export interface AuthServiceDeps {
   db: Database;
@@ -94,13 +94,18 @@ export class AuthService {
     await refundAttempt(this.db, throttleKeys.signInIp(ip));
   }
 
-  /** One mail per 60 s, 5 per hour per address (PRODUCT §5), known or unknown alike. */
-  private async takeMailAttempt(tx: Queryable, email: string): Promise<void> {
-    const result = await takeAttempt(tx, throttleKeys.mail(email), throttlePolicies.mailPerAddress);
-    if (!result.allowed) {
-      const seconds = Math.ceil(result.retryAfterMs / 1000);
-      const message = seconds <= 60 ? `You can ask for a new code in ${seconds} seconds.` : `Too many emails sent to this address. Try again in ${minutes(result.retryAfterMs)} minutes.`;
-      throw tooManyRequests(message, result.retryAfterMs);
+  /**
+   * One code of each kind per 60 s, 5 mails per hour per address (PRODUCT §5), known or unknown
+   * addresses alike. With `force` the mail is counted but never refused (a sign-up's activation).
+   */
+  private async takeMailAttempt(tx: Queryable, email: string, purpose: CodePurpose, options: { force?: boolean } = {}): Promise<void> {
+    const resend = await takeAttempt(tx, throttleKeys.resend(email, purpose), throttlePolicies.resendPerPurpose, options);
+    if (!resend.allowed && !options.force) {
+      throw tooManyRequests(`You can ask for a new code in ${Math.ceil(resend.retryAfterMs / 1000)} seconds.`, resend.retryAfterMs);
+    }
+    const hourly = await takeAttempt(tx, throttleKeys.mail(email), throttlePolicies.mailPerAddress, options);
+    if (!hourly.allowed && !options.force) {
+      throw tooManyRequests(`Too many emails sent to this address. Try again in ${minutes(hourly.retryAfterMs)} minutes.`, hourly.retryAfterMs);
     }
   }
 
@@ -180,7 +185,7 @@ export class AuthService {
   async requestSignInCode(email: string): Promise<{ timestamp: number }> {
     let mail: MailMessage | undefined;
     const timestamp = await this.db.transaction(async (tx) => {
-      await this.takeMailAttempt(tx, email);
+      await this.takeMailAttempt(tx, email, 'PASSWORDLESS');
       const person = await findPersonByEmail(tx, email);
       if (!person || person.status === 'DISABLED') return Date.now();
       await lockPerson(tx, person.id);
@@ -251,7 +256,7 @@ export class AuthService {
     let mail: MailMessage | undefined;
     try {
       const person = await this.db.transaction(async (tx) => {
-        await countAttempt(tx, throttleKeys.mail(input.loginIdentifier));
+        await this.takeMailAttempt(tx, input.loginIdentifier, 'ACTIVATION', { force: true });
         const [created] = await tx
           .insert(people)
           .values({ firstName: input.firstName, lastName: input.lastName, email: input.loginIdentifier, passwordHash })
@@ -301,7 +306,7 @@ export class AuthService {
   async resendActivation(email: string): Promise<void> {
     let mail: MailMessage | undefined;
     await this.db.transaction(async (tx) => {
-      await this.takeMailAttempt(tx, email);
+      await this.takeMailAttempt(tx, email, 'ACTIVATION');
       const person = await findPersonByEmail(tx, email);
       if (!person || person.status !== 'PENDING_ACTIVATION') return;
       await lockPerson(tx, person.id);
@@ -315,7 +320,7 @@ export class AuthService {
   async forgotPassword(email: string): Promise<void> {
     let mail: MailMessage | undefined;
     await this.db.transaction(async (tx) => {
-      await this.takeMailAttempt(tx, email);
+      await this.takeMailAttempt(tx, email, 'PASSWORD_RESET');
       const person = await findPersonByEmail(tx, email);
       if (!person || person.status === 'DISABLED') return;
       await lockPerson(tx, person.id);

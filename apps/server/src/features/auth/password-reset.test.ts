@@ -1,8 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditEvents, authThrottles, oneTimeCodes } from '../../db/schema/index.js';
-import { CLIENT_ID, PUBLIC_URL, STRONG_PASSWORD, createPerson, signIn, uniqueEmail, useTestApp, type TestApp } from '../../test/test-app.js';
-import { throttleKeys } from './throttle.js';
+import { auditEvents, oneTimeCodes } from '../../db/schema/index.js';
+import { CLIENT_ID, PUBLIC_URL, STRONG_PASSWORD, createPerson, passResendDelay, signIn, uniqueEmail, useTestApp, type TestApp } from '../../test/test-app.js';
 
 const t = useTestApp();
 
@@ -10,11 +9,6 @@ const NEW_PASSWORD = 'marble lantern orchard quietly drifting';
 const WEAK_PASSWORD = 'aaaaaaaaaaaaaaaaaaaa';
 const LINK_PREFIX = `${PUBLIC_URL}/auth/new-password?code=`;
 
-const passResendDelay = (test: TestApp, email: string) =>
-  test.db
-    .update(authThrottles)
-    .set({ lastAt: sql`now() - interval '61 seconds'` })
-    .where(eq(authThrottles.key, throttleKeys.mail(email)));
 const forgot = (test: TestApp, email: string, headers: Record<string, string> = {}) =>
   test.post('/api/auth/password/forgot', { loginIdentifier: email }, { headers });
 const validate = async (test: TestApp, actionCode: string) => {

@@ -1,28 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { authThrottles, oneTimeCodes, people } from '../../db/schema/index.js';
-import { CLIENT_ID, createPerson, uniqueEmail, useTestApp, type TestApp } from '../../test/test-app.js';
-import { throttleKeys } from './throttle.js';
+import { oneTimeCodes, people } from '../../db/schema/index.js';
+import { CLIENT_ID, createPerson, passResendDelay, uniqueEmail, useTestApp, type TestApp } from '../../test/test-app.js';
 
 const t = useTestApp();
 
 const requestCode = (test: TestApp, email: string) => test.post('/api/auth/passwordless', { loginIdentifier: email, clientId: CLIENT_ID });
 const verify = (test: TestApp, email: string, code: string, originalTimestamp: number) =>
   test.post('/api/auth/passwordless/verify', { verificationToken: code, loginIdentifier: email, originalTimestamp, clientId: CLIENT_ID });
-/** Moves the address's last mail 61 seconds back, as if the resend delay had passed. */
-const passResendDelay = (test: TestApp, email: string) =>
-  test.db
-    .update(authThrottles)
-    .set({ lastAt: sql`now() - interval '61 seconds'` })
-    .where(eq(authThrottles.key, throttleKeys.mail(email)));
 const otherCode = (code: string) => (code === '000000' ? '111111' : '000000');
-
-/** An active person whose sign-up mail no longer blocks a new code. */
-async function readyPerson(test: TestApp, options: { activate?: boolean } = {}) {
-  const person = await createPerson(test, options);
-  await passResendDelay(test, person.email);
-  return person;
-}
 
 async function sendCode(test: TestApp, email: string): Promise<{ code: string; timestamp: number }> {
   const response = await requestCode(test, email);
@@ -32,7 +18,7 @@ async function sendCode(test: TestApp, email: string): Promise<{ code: string; t
 
 describe('POST auth/passwordless', () => {
   it('answers payload.timestamp and mails a 6-digit code that signs in', async () => {
-    const { email, personId } = await readyPerson(t);
+    const { email, personId } = await createPerson(t);
     const before = Date.now();
     const response = await requestCode(t, email);
     expect(response.statusCode).toBe(200);
@@ -64,7 +50,7 @@ describe('POST auth/passwordless', () => {
   });
 
   it('stores the code as a keyed hash, never in the clear', async () => {
-    const { email, personId } = await readyPerson(t);
+    const { email, personId } = await createPerson(t);
     const { code } = await sendCode(t, email);
     const [row] = await t.db
       .select()
@@ -79,7 +65,7 @@ describe('POST auth/passwordless', () => {
 
 describe('POST auth/passwordless/verify', () => {
   it('a code works once', async () => {
-    const { email } = await readyPerson(t);
+    const { email } = await createPerson(t);
     const { code, timestamp } = await sendCode(t, email);
     expect((await verify(t, email, code, timestamp)).statusCode).toBe(200);
     const again = await verify(t, email, code, timestamp);
@@ -88,7 +74,7 @@ describe('POST auth/passwordless/verify', () => {
   });
 
   it('5 wrong tries burn the code', async () => {
-    const { email } = await readyPerson(t);
+    const { email } = await createPerson(t);
     const { code, timestamp } = await sendCode(t, email);
     for (let i = 0; i < 5; i += 1) {
       const wrong = await verify(t, email, otherCode(code), timestamp);
@@ -99,14 +85,14 @@ describe('POST auth/passwordless/verify', () => {
   });
 
   it('4 wrong tries leave the code usable', async () => {
-    const { email } = await readyPerson(t);
+    const { email } = await createPerson(t);
     const { code, timestamp } = await sendCode(t, email);
     for (let i = 0; i < 4; i += 1) expect((await verify(t, email, otherCode(code), timestamp)).statusCode).toBe(400);
     expect((await verify(t, email, code, timestamp)).statusCode).toBe(200);
   });
 
   it('refuses an expired code', async () => {
-    const { email, personId } = await readyPerson(t);
+    const { email, personId } = await createPerson(t);
     const { code, timestamp } = await sendCode(t, email);
     await t.db.update(oneTimeCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oneTimeCodes.personId, personId));
     const response = await verify(t, email, code, timestamp);
@@ -115,7 +101,7 @@ describe('POST auth/passwordless/verify', () => {
   });
 
   it('refuses a wrong originalTimestamp', async () => {
-    const { email } = await readyPerson(t);
+    const { email } = await createPerson(t);
     const { code, timestamp } = await sendCode(t, email);
     expect((await verify(t, email, code, timestamp - 1)).statusCode).toBe(400);
     expect((await verify(t, email, code, timestamp + 60_000)).statusCode).toBe(400);
@@ -124,7 +110,7 @@ describe('POST auth/passwordless/verify', () => {
   });
 
   it('a new code voids the previous one', async () => {
-    const { email, personId } = await readyPerson(t);
+    const { email, personId } = await createPerson(t);
     const first = await sendCode(t, email);
     await passResendDelay(t, email);
     const second = await sendCode(t, email);
@@ -142,7 +128,7 @@ describe('POST auth/passwordless/verify', () => {
   });
 
   it("a first code sign-in activates a pending account", async () => {
-    const { email, personId } = await readyPerson(t, { activate: false });
+    const { email, personId } = await createPerson(t, { activate: false });
     const { code, timestamp } = await sendCode(t, email);
     const response = await verify(t, email, code, timestamp);
     expect(response.statusCode).toBe(200);
@@ -154,7 +140,7 @@ describe('POST auth/passwordless/verify', () => {
   });
 
   it('refuses a disabled account', async () => {
-    const { email, personId } = await readyPerson(t);
+    const { email, personId } = await createPerson(t);
     const { code, timestamp } = await sendCode(t, email);
     await t.db.update(people).set({ status: 'DISABLED' }).where(eq(people.id, personId));
     const response = await verify(t, email, code, timestamp);
@@ -163,9 +149,18 @@ describe('POST auth/passwordless/verify', () => {
   });
 });
 
-describe('mail limits (60 s apart, 5 per hour)', () => {
+describe('mail limits (60 s apart per kind of code, 5 per hour)', () => {
+  it('sends a sign-in code right after the activation mail: the 60 s rule is per kind of code', async () => {
+    const { email } = await createPerson(t);
+    expect((await requestCode(t, email)).statusCode).toBe(200);
+    expect(t.mailCount(email)).toBe(2);
+    expect((await t.post('/api/auth/password/forgot', { loginIdentifier: email })).statusCode).toBe(200);
+    expect(t.mailCount(email)).toBe(3);
+    expect((await requestCode(t, email)).statusCode).toBe(429);
+  });
+
   it('refuses a second request within 60 s with Retry-After ≤ 60', async () => {
-    const { email } = await readyPerson(t);
+    const { email } = await createPerson(t);
     await sendCode(t, email);
     const tooSoon = await requestCode(t, email);
     expect(tooSoon.statusCode).toBe(429);

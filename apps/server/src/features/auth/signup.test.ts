@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { oneTimeCodes, people, subscriptions, workspaceMembers, workspaces } from '../../db/schema/index.js';
-import { CLIENT_ID, STRONG_PASSWORD, createPerson, signIn, uniqueEmail, useTestApp } from '../../test/test-app.js';
+import { CLIENT_ID, STRONG_PASSWORD, createPerson, passResendDelay, signIn, uniqueEmail, useTestApp } from '../../test/test-app.js';
 
 const t = useTestApp();
 
@@ -119,7 +119,7 @@ describe('POST v1/signup/activate', () => {
     expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(tooSoon.headers['retry-after'])).toBeLessThanOrEqual(60);
 
-    await t.app.db.execute(`update auth_throttles set last_at = now() - interval '61 seconds' where key = 'mail:${email}'`);
+    await passResendDelay(t, email);
     const resend = await t.post('/api/v1/signup/resend-activation', { loginIdentifier: email });
     expect(resend.statusCode).toBe(200);
     const second = t.latestCode(email);

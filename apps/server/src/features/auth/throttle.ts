@@ -1,15 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { authThrottles } from '../../db/schema/index.js';
+import type { CodePurpose } from './codes.js';
 
-/**
- * A counter policy. `limit` attempts per `windowMs`; once reached, refused until the window ends.
- * `minIntervalMs` additionally spaces attempts (the 60-second resend rule).
- */
+/** A counter policy: `limit` attempts per `windowMs`; once reached, refused until the window ends. */
 export interface ThrottlePolicy {
   limit: number;
   windowMs: number;
-  minIntervalMs?: number;
   /** 'fixed': the window starts at the first attempt; 'lockout': it restarts at each attempt. */
   window: 'fixed' | 'lockout';
 }
@@ -20,53 +17,44 @@ export const throttlePolicies = {
   signInPerAccount: { limit: 10, windowMs: 15 * 60_000, window: 'lockout' },
   /** 100 failures from one IP in 24 hours. */
   signInPerIp: { limit: 100, windowMs: 24 * 60 * 60_000, window: 'fixed' },
-  /** Codes and links: one mail per 60 s, at most 5 per address per hour. */
-  mailPerAddress: { limit: 5, windowMs: 60 * 60_000, minIntervalMs: 60_000, window: 'fixed' },
+  /** Codes and links: at most 5 mails per address per hour, whatever their kind. */
+  mailPerAddress: { limit: 5, windowMs: 60 * 60_000, window: 'fixed' },
+  /** A new code of one kind (activation, sign-in, reset) at most every 60 seconds. */
+  resendPerPurpose: { limit: 1, windowMs: 60_000, window: 'fixed' },
 } satisfies Record<string, ThrottlePolicy>;
 
 export type ThrottleResult = { allowed: true } | { allowed: false; retryAfterMs: number };
 
 /**
- * Counts one attempt under `key` if the policy allows it. Must run inside a transaction: the row
- * is locked (SELECT … FOR UPDATE) so parallel attempts are counted exactly.
+ * Counts one attempt under `key` if the policy allows it, or always with `force` (the result then
+ * tells whether it was over the limit). Must run inside a transaction: the row is locked
+ * (SELECT … FOR UPDATE) so parallel attempts are counted exactly.
  */
-export async function takeAttempt(tx: Queryable, key: string, policy: ThrottlePolicy): Promise<ThrottleResult> {
+export async function takeAttempt(
+  tx: Queryable,
+  key: string,
+  policy: ThrottlePolicy,
+  options: { force?: boolean } = {},
+): Promise<ThrottleResult> {
   await tx.insert(authThrottles).values({ key, count: 0 }).onConflictDoNothing();
   const [row] = await tx.select().from(authThrottles).where(eq(authThrottles.key, key)).for('update');
   const now = Date.now();
   let count = row!.count;
   let windowStartedAt = row!.windowStartedAt.getTime();
-  const lastAt = row!.lastAt.getTime();
-  const windowAnchor = policy.window === 'lockout' ? lastAt : windowStartedAt;
+  const windowAnchor = policy.window === 'lockout' ? row!.lastAt.getTime() : windowStartedAt;
   if (count > 0 && now - windowAnchor >= policy.windowMs) {
     count = 0;
     windowStartedAt = now;
   }
-  if (count >= policy.limit) {
-    return { allowed: false, retryAfterMs: windowAnchor + policy.windowMs - now };
-  }
-  if (count > 0 && policy.minIntervalMs !== undefined && now - lastAt < policy.minIntervalMs) {
-    return { allowed: false, retryAfterMs: lastAt + policy.minIntervalMs - now };
-  }
+  if (count === 0) windowStartedAt = now;
+  const refused: ThrottleResult | undefined =
+    count >= policy.limit ? { allowed: false, retryAfterMs: windowAnchor + policy.windowMs - now } : undefined;
+  if (refused && !options.force) return refused;
   await tx
     .update(authThrottles)
     .set({ count: count + 1, windowStartedAt: new Date(windowStartedAt), lastAt: new Date(now) })
     .where(eq(authThrottles.key, key));
-  return { allowed: true };
-}
-
-/**
- * Counts an attempt that is never refused (a sign-up's activation mail: sign-up happens once per
- * address, yet the mail must count towards the 60-second and hourly limits of later resends).
- */
-export async function countAttempt(db: Queryable, key: string): Promise<void> {
-  await db
-    .insert(authThrottles)
-    .values({ key, count: 1 })
-    .onConflictDoUpdate({
-      target: authThrottles.key,
-      set: { count: sql`${authThrottles.count} + 1`, lastAt: sql`now()` },
-    });
+  return refused ?? { allowed: true };
 }
 
 /** Forgets the counter (a successful sign-in ends a run of consecutive failures). */
@@ -86,4 +74,5 @@ export const throttleKeys = {
   signInAccount: (email: string) => `signin:account:${email}`,
   signInIp: (ip: string) => `signin:ip:${ip}`,
   mail: (email: string) => `mail:${email}`,
+  resend: (email: string, purpose: CodePurpose) => `mail:${email}:${purpose}`,
 };
