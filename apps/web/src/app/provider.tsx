@@ -1,4 +1,5 @@
 import CssBaseline from '@mui/material/CssBaseline';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { ThemeProvider } from '@mui/material/styles';
 import { DEFAULT_THEME } from '@tandem/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -14,11 +15,14 @@ export interface AppProviderProps {
 }
 
 /**
- * App-wide providers: the MUI theme (the signed-in user's themePreference; the brand theme
- * before sign-in, seed §1), CSS baseline, TanStack Query and the toaster (seed §4).
+ * App-wide providers: the MUI theme (the signed-in user's themePreference; before sign-in the
+ * brand theme, or dark blue when the system prefers dark, seed §1), CSS baseline, TanStack Query
+ * and the toaster (seed §4).
  */
 export function AppProvider({ children }: AppProviderProps) {
-  const themeName = useSession((session) => session.user?.themePreference ?? DEFAULT_THEME);
+  const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
+  const preference = useSession((session) => session.user?.themePreference);
+  const themeName = preference ?? (prefersDark ? 'dark-blue' : DEFAULT_THEME);
   return (
     <ThemeProvider theme={getAppTheme(themeName)}>
       <CssBaseline enableColorScheme />
