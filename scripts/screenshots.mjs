@@ -17,10 +17,30 @@ const demo = { email: 'executive@tandem.local', password: 'demo tandem executive
 const screens = [
   { name: 'login', path: '/auth/login' },
   { name: 'passwordless', path: '/auth/passwordless' },
-  { name: 'verify', path: `/auth/verify?loginIdentifier=${encodeURIComponent(demo.email)}&timestamp=${Date.now()}` },
+  {
+    name: 'verify',
+    path: '/auth/passwordless',
+    prepare: async (page, unique) => {
+      await page.getByLabel('Email').fill(`avery.${unique}@example.test`); // a fresh address: one code per 60 s
+      await page.getByRole('button', { name: 'Send code' }).click();
+      await page.waitForURL(/\/auth\/verify/);
+    },
+  },
   { name: 'forgot-password', path: '/auth/forgot-password' },
   { name: 'new-password', path: '/auth/new-password?code=not-a-real-code' },
   { name: 'register', path: '/register' },
+  {
+    name: 'register-activation',
+    path: '/register',
+    prepare: async (page, unique) => {
+      await page.getByLabel('First name').fill('Jordan');
+      await page.getByLabel('Last name').fill('Reyes');
+      await page.getByLabel('Email').fill(`jordan.${unique}@example.test`);
+      await page.getByLabel('Password', { exact: true }).fill('willow harbor lantern 2026');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByRole('heading', { name: 'Activate your account' }).waitFor();
+    },
+  },
   { name: 'not-found', path: '/no-such-page' },
   { name: 'home', path: '/', signedIn: true },
 ];
@@ -61,18 +81,21 @@ try {
           await page.getByLabel('Password', { exact: true }).fill(demo.password);
           await page.getByRole('button', { name: 'Sign in', exact: true }).click();
           await page.waitForURL(`${base}/`);
-          if (colorScheme === 'dark') await chooseDarkTheme(page);
+          await chooseTheme(page, colorScheme === 'dark' ? 'Dark blue' : 'Tandem (default)');
         } else {
           await page.goto(screen.path);
+          await screen.prepare?.(page, `${viewportName}.${colorScheme}`);
         }
         await page.waitForLoadState('networkidle');
         const file = path.join(outDir, `${screen.name}-${viewportName}-${colorScheme}.png`);
         await page.screenshot({ path: file, fullPage: true });
       }
       await page.getByRole('button', { name: 'Account menu' }).click();
+      await page.waitForTimeout(400);
       await page.screenshot({ path: path.join(outDir, `account-menu-${viewportName}-${colorScheme}.png`) });
       await page.getByRole('menuitem', { name: /Theme/ }).click();
       await page.getByRole('radiogroup', { name: 'Theme' }).waitFor();
+      await page.waitForTimeout(500); // let the menu fade out and the dialog fade in
       await page.screenshot({ path: path.join(outDir, `theme-dialog-${viewportName}-${colorScheme}.png`) });
       await context.close();
     }
@@ -85,11 +108,11 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-/** Picks the dark blue theme from the account menu, as a signed-in user would. */
-async function chooseDarkTheme(page) {
+/** Picks a theme from the account menu, as a signed-in user would (it is kept on the profile). */
+async function chooseTheme(page, label) {
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: /Theme/ }).click();
-  await page.getByRole('radio', { name: 'Dark blue' }).click();
+  await page.getByRole('radio', { name: label }).click();
   await page.keyboard.press('Escape');
   await page.getByRole('radiogroup', { name: 'Theme' }).waitFor({ state: 'detached' });
 }

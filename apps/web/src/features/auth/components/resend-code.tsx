@@ -14,8 +14,8 @@ export interface ResendCodeProps {
 }
 
 /**
- * The "Resend code" button, disabled until `waitSeconds` after the last send, with a live
- * countdown beside it (the button's name stays exactly "Resend code").
+ * The "Resend code" button, disabled until `waitSeconds` after the last send, with a countdown
+ * under it (the button's name stays exactly "Resend code").
  */
 export function ResendCode({ sentAt, waitSeconds, onResend, isPending = false }: ResendCodeProps) {
   const [now, setNow] = useState(() => Date.now());
@@ -28,16 +28,18 @@ export function ResendCode({ sentAt, waitSeconds, onResend, isPending = false }:
   }, [remaining]);
 
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', justifyContent: 'center' }}>
-      <Typography variant="body2" color="text.secondary">
-        Didn&apos;t get it?
-      </Typography>
-      <Button variant="text" size="small" disabled={remaining > 0} loading={isPending} onClick={onResend}>
-        Resend code
-      </Button>
+    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Typography variant="body2" color="text.secondary">
+          Didn&apos;t get it?
+        </Typography>
+        <Button variant="text" size="small" disabled={remaining > 0} loading={isPending} onClick={onResend}>
+          Resend code
+        </Button>
+      </Box>
       {remaining > 0 && (
-        <Typography variant="body2" color="text.secondary" aria-live="polite">
-          available in {remaining} s
+        <Typography variant="caption" color="text.secondary">
+          You can ask for a new code in {remaining} s
         </Typography>
       )}
     </Box>
