@@ -25,5 +25,5 @@ test('forgot password → emailed link → new password → sign in with it', as
 
   // The link works once.
   await page.goto(link);
-  await expect(page.getByText(/This link has expired/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'This link has expired' })).toBeVisible();
 });
