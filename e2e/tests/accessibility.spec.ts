@@ -8,10 +8,28 @@ for (const path of ['/auth/login', '/auth/passwordless', '/auth/forgot-password'
   });
 }
 
-test('axe finds no serious violation on the signed-in home, light and dark', async ({ page, request }) => {
+test('axe finds no serious violation on the signed-in home', async ({ page, request }) => {
   const person = await createActivatedPerson(request, newPerson('Ellis'));
   await signInThroughUi(page, person);
   await expectNoSeriousA11yViolations(page);
-  await page.emulateMedia({ colorScheme: 'dark' });
+});
+
+test('axe finds no serious violation on /auth/verify', async ({ page }) => {
+  await page.goto('/auth/passwordless');
+  await page.getByLabel('Email').fill(newPerson('Indigo').email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("axe finds no serious violation on the register page's activation step", async ({ page }) => {
+  const person = newPerson('Marlow');
+  await page.goto('/register');
+  await page.getByLabel('First name').fill(person.firstName);
+  await page.getByLabel('Last name').fill(person.lastName);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Activate your account' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
