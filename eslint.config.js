@@ -7,7 +7,17 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/drizzle/**', 'data/**', '**/playwright-report/**', '**/test-results/**', '.test-results/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/drizzle/**',
+      'data/**',
+      '**/playwright-report/**',
+      '**/test-results/**',
+      '.test-results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -28,7 +38,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@tandem/server', '**/apps/server/**', '**/server/src/**'], message: 'The web app may import the contract, never the server.' },
+            {
+              group: ['@tandem/server', '**/apps/server/**', '**/server/src/**'],
+              message: 'The web app may import the contract, never the server.',
+            },
           ],
         },
       ],
@@ -42,7 +55,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['@tandem/server', '**/apps/server/**'], message: 'The web app may import the contract, never the server.' },
-            { group: ['@/features/*', '**/features/**', '@/app/*', '**/app/**'], message: 'Shared code must not import features or the app (shared → features → app).' },
+            {
+              group: ['@/features/*', '**/features/**', '@/app/*', '**/app/**'],
+              message: 'Shared code must not import features or the app (shared → features → app).',
+            },
           ],
         },
       ],

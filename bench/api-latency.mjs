@@ -13,7 +13,15 @@ const port = 3290;
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tandem-bench-'));
 const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+  },
   stdio: 'ignore',
 });
 
@@ -48,7 +56,9 @@ async function measure(name, url, headers) {
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(2);
-  console.log(`${name.padEnd(18)} p50 ${at(0.5)} ms  p95 ${at(0.95)} ms  p99 ${at(0.99)} ms  ${(latencies.length / seconds).toFixed(0)} req/s`);
+  console.log(
+    `${name.padEnd(18)} p50 ${at(0.5)} ms  p95 ${at(0.95)} ms  p99 ${at(0.99)} ms  ${(latencies.length / seconds).toFixed(0)} req/s`,
+  );
 }
 
 try {
@@ -57,7 +67,12 @@ try {
   const signIn = await fetch(`${base}/api/auth/password`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ loginIdentifier: 'executive@tandem.local', password: 'demo tandem executive 2026', grant_type: 'password', client_id: 'tandem-web' }),
+    body: JSON.stringify({
+      loginIdentifier: 'executive@tandem.local',
+      password: 'demo tandem executive 2026',
+      grant_type: 'password',
+      client_id: 'tandem-web',
+    }),
   });
   const { payload } = await signIn.json();
   console.log(`${total} requests, concurrency ${concurrency}, embedded PGlite`);

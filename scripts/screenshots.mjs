@@ -57,7 +57,10 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server
 
 async function waitReady() {
   for (let i = 0; i < 150; i += 1) {
-    const ready = await fetch(`${base}/readyz`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${base}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

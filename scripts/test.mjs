@@ -1,6 +1,6 @@
 // `npm test`: typecheck, lint, unit and API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL
 // is set), then end-to-end tests in the system's Chromium. Ends with one line
-// `N passed, N failed` summing every suite (typecheck and lint count one check per workspace).
+// `N passed, N failed` summing every suite (typecheck counts one check per workspace, lint and format one each).
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildIfNeeded, root, run } from './lib.mjs';
@@ -31,7 +31,9 @@ async function ensureChromium() {
     return false;
   }
   console.log('Installing Chromium from the system packages…');
-  return (await run('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation'])) === 0;
+  return (
+    (await run('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation'])) === 0
+  );
 }
 
 if (only !== 'e2e') {
@@ -39,6 +41,7 @@ if (only !== 'e2e') {
     await check(`typecheck ${workspace}`, 'npm', ['run', 'typecheck', '-w', workspace]);
   }
   await check('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
+  await check('format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']);
 
   const vitestJson = path.join(resultsDir, 'vitest.json');
   const vitestCode = await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);

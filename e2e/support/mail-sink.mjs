@@ -17,7 +17,13 @@ const smtp = new SMTPServer({
     simpleParser(stream)
       .then((mail) => {
         for (const rcpt of session.envelope.rcptTo) {
-          messages.push({ to: rcpt.address.toLowerCase(), subject: mail.subject ?? '', text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '', receivedAt: Date.now() });
+          messages.push({
+            to: rcpt.address.toLowerCase(),
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+            html: typeof mail.html === 'string' ? mail.html : '',
+            receivedAt: Date.now(),
+          });
         }
         callback();
       })

@@ -29,10 +29,13 @@ export async function mailsTo(request: APIRequestContext, to: string): Promise<M
 export async function waitForMail(request: APIRequestContext, to: string, subject: RegExp, after = 0): Promise<MailMessage> {
   let found: MailMessage | undefined;
   await expect
-    .poll(async () => {
-      found = (await mailsTo(request, to)).filter((m) => subject.test(m.subject) && m.receivedAt >= after).at(-1);
-      return found !== undefined;
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        found = (await mailsTo(request, to)).filter((m) => subject.test(m.subject) && m.receivedAt >= after).at(-1);
+        return found !== undefined;
+      },
+      { timeout: 15_000 },
+    )
     .toBe(true);
   return found!;
 }
@@ -61,7 +64,10 @@ export async function createActivatedPerson(request: APIRequestContext, person =
   });
   expect(signup.status(), await signup.text()).toBe(201);
   const code = await waitForCode(request, person.email, /activation code/);
-  const activation = await request.post('/api/v1/signup/activate', { headers: apiHeaders, data: { loginIdentifier: person.email, activationCode: code } });
+  const activation = await request.post('/api/v1/signup/activate', {
+    headers: apiHeaders,
+    data: { loginIdentifier: person.email, activationCode: code },
+  });
   expect(activation.status(), await activation.text()).toBe(200);
   return person;
 }

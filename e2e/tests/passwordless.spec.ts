@@ -3,7 +3,10 @@ import { createActivatedPerson, expect, newPerson, test, waitForCode } from './f
 test('passwordless sign-in: email, mailed code, signed in', async ({ page, request }) => {
   const person = await createActivatedPerson(request, newPerson('Harper'));
   await page.goto('/auth/login');
-  await page.getByRole('link', { name: 'Sign in with a code instead' }).or(page.getByRole('button', { name: 'Sign in with a code instead' })).click();
+  await page
+    .getByRole('link', { name: 'Sign in with a code instead' })
+    .or(page.getByRole('button', { name: 'Sign in with a code instead' }))
+    .click();
   await expect(page).toHaveURL(/\/auth\/passwordless$/);
   const before = Date.now();
   await page.getByLabel('Email').fill(person.email);

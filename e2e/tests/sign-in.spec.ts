@@ -5,7 +5,12 @@ test('password sign-in lands on the signed-in home with the workspace and member
   await signInThroughUi(page, person);
   await expect(page.getByText("Riley's workspace").first()).toBeVisible();
   await expect(page.getByText('Owner').first()).toBeVisible();
-  await expect(page.getByRole('img', { name: /new activity/i }).or(page.getByLabel(/new activity/i)).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('img', { name: /new activity/i })
+      .or(page.getByLabel(/new activity/i))
+      .first(),
+  ).toBeVisible();
 });
 
 test('a failed sign-in shows the server errorDisplayMessage in a toast', async ({ page, request }) => {

@@ -74,7 +74,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('sessions', sessions);
   app.decorate(
     'authService',
-    new AuthService({ db: database.db, mailer, sessions, accessTokens, codePepper: config.codePepper, publicUrl: config.publicUrl, logger: app.log }),
+    new AuthService({
+      db: database.db,
+      mailer,
+      sessions,
+      accessTokens,
+      codePepper: config.codePepper,
+      publicUrl: config.publicUrl,
+      logger: app.log,
+    }),
   );
   app.decorateRequest('auth', null);
   app.addHook('onClose', async () => mailer.close());
@@ -104,12 +112,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       api.addHook('onRequest', api.rateLimit());
       await api.register(idempotencyPlugin);
       api.get('/v1/client-config', {
-        schema: { tags: ['system'], summary: 'Settings the browser may know (analytics key, environment)', response: { 200: ClientConfigResponseSchema, ...errorResponses } },
+        schema: {
+          tags: ['system'],
+          summary: 'Settings the browser may know (analytics key, environment)',
+          response: { 200: ClientConfigResponseSchema, ...errorResponses },
+        },
         handler: async () => ({
           payload: {
             posthogKey: config.posthogKey ?? null,
             posthogHost: config.posthogHost ?? null,
-            environment: config.env === 'production' ? ('production' as const) : config.env === 'test' ? ('test' as const) : ('local' as const),
+            environment:
+              config.env === 'production' ? ('production' as const) : config.env === 'test' ? ('test' as const) : ('local' as const),
           },
         }),
       });

@@ -133,10 +133,7 @@ export type PasswordUpdateBody = z.infer<typeof PasswordUpdateBodySchema>;
 export const PasswordForgotBodySchema = z.object({ loginIdentifier: LoginIdentifierSchema });
 export type PasswordForgotBody = z.infer<typeof PasswordForgotBodySchema>;
 
-const ActionCodeSchema = z
-  .string({ error: 'The reset link is incomplete.' })
-  .min(1, 'The reset link is incomplete.')
-  .max(128);
+const ActionCodeSchema = z.string({ error: 'The reset link is incomplete.' }).min(1, 'The reset link is incomplete.').max(128);
 
 /** POST auth/password/reset/validate-code body and answer (seed §7). */
 export const ValidateResetCodeBodySchema = z.object({ actionCode: ActionCodeSchema });

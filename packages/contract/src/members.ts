@@ -1,13 +1,7 @@
 import { z } from 'zod';
 
 /** Member types and their labels (seed §3). */
-export const workspaceMemberTypes = [
-  'OWNER',
-  'EXECUTIVE',
-  'EXECUTIVEASSISTANT',
-  'USER',
-  'GUEST',
-] as const;
+export const workspaceMemberTypes = ['OWNER', 'EXECUTIVE', 'EXECUTIVEASSISTANT', 'USER', 'GUEST'] as const;
 export const WorkspaceMemberTypeSchema = z.enum(workspaceMemberTypes);
 export type WorkspaceMemberType = z.infer<typeof WorkspaceMemberTypeSchema>;
 

@@ -43,9 +43,7 @@ export const ProfileSchema = z
     status: PersonStatusSchema,
     themePreference: ThemeNameSchema,
     workspaces: z.array(WorkspaceSchema),
-    impersonator: z
-      .object({ id: z.uuid(), firstName: z.string(), lastName: z.string() })
-      .nullable(),
+    impersonator: z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string() }).nullable(),
   })
   .meta({ id: 'Profile' });
 export type Profile = z.infer<typeof ProfileSchema>;

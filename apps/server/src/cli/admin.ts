@@ -5,7 +5,8 @@ import { people } from '../db/schema/index.js';
 import { recordAuditEvent } from '../features/audit/audit.js';
 import { findPersonByEmail } from '../features/auth/people-repository.js';
 
-const usage = 'Usage: npm run admin -- grant|revoke <email>\nMakes a person a platform admin (may impersonate others, PRODUCT §5), or takes it back.';
+const usage =
+  'Usage: npm run admin -- grant|revoke <email>\nMakes a person a platform admin (may impersonate others, PRODUCT §5), or takes it back.';
 
 /** `npm run admin -- grant <email>`: the command that makes a platform admin (issue: impersonation). */
 async function main(argv: string[]) {
@@ -26,7 +27,11 @@ async function main(argv: string[]) {
     }
     const isPlatformAdmin = command === 'grant';
     await database.db.update(people).set({ isPlatformAdmin }).where(eq(people.id, person.id));
-    await recordAuditEvent(database.db, { action: isPlatformAdmin ? 'PLATFORM_ADMIN_GRANTED' : 'PLATFORM_ADMIN_REVOKED', actorPersonId: null, target: person.email });
+    await recordAuditEvent(database.db, {
+      action: isPlatformAdmin ? 'PLATFORM_ADMIN_GRANTED' : 'PLATFORM_ADMIN_REVOKED',
+      actorPersonId: null,
+      target: person.email,
+    });
     console.log(`${person.email} ${isPlatformAdmin ? 'is now' : 'is no longer'} a platform admin.`);
   } finally {
     await database.close();

@@ -3,14 +3,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-const csv = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((part) => part.trim())
-      .filter(Boolean),
-  );
+const csv = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean),
+);
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
@@ -31,7 +29,12 @@ export const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Tandem <no-reply@tandem.local>'),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   CODE_PEPPER: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(3600).default(15 * 60),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(3600)
+    .default(15 * 60),
   CLIENT_IDS: csv.default(['tandem-web']),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   TRUST_PROXY: z
@@ -114,7 +117,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, webDistDir?:
   // Several instances share one database, so they must share the secrets too. Checked on the raw
   // source so that one error lists these together with any invalid variable.
   const missing = source.DATABASE_URL
-    ? (['JWT_SECRET', 'CODE_PEPPER'] as const).filter((name) => !source[name]).map((name) => `  - ${name}: required when DATABASE_URL is set`)
+    ? (['JWT_SECRET', 'CODE_PEPPER'] as const)
+        .filter((name) => !source[name])
+        .map((name) => `  - ${name}: required when DATABASE_URL is set`)
     : [];
   if (!parsed.success || missing.length > 0) {
     const problems = [...(parsed.success ? [] : [formatIssues(parsed.error)]), ...missing];

@@ -44,10 +44,7 @@ const options = { schema, casing: 'snake_case' } as const;
  * Opens PostgreSQL when `databaseUrl` is set, else an embedded PGlite under `dataDir/pgdata`
  * (`dataDir` 'memory://' keeps it in memory, for tests).
  */
-export async function openDatabase(input: {
-  databaseUrl?: string | undefined;
-  dataDir: string;
-}): Promise<DatabaseHandle> {
+export async function openDatabase(input: { databaseUrl?: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
   const migrationsFolder = findMigrationsFolder();
   if (input.databaseUrl) {
     const pool = new pg.Pool({ connectionString: input.databaseUrl, max: 10 });

@@ -23,12 +23,8 @@ export class Mailer {
   readonly mailbox: StoredMail[] = [];
   private readonly transport: Transporter;
 
-  constructor(
-    private readonly options: { mailUrl: string | undefined; from: string; logger: FastifyBaseLogger },
-  ) {
-    this.transport = options.mailUrl
-      ? nodemailer.createTransport(options.mailUrl)
-      : nodemailer.createTransport({ jsonTransport: true });
+  constructor(private readonly options: { mailUrl: string | undefined; from: string; logger: FastifyBaseLogger }) {
+    this.transport = options.mailUrl ? nodemailer.createTransport(options.mailUrl) : nodemailer.createTransport({ jsonTransport: true });
   }
 
   /**
@@ -39,7 +35,10 @@ export class Mailer {
     if (!this.options.mailUrl) {
       this.mailbox.push({ ...message, sentAt: new Date() });
       if (this.mailbox.length > MAILBOX_SIZE) this.mailbox.shift();
-      this.options.logger.info({ mail: { to: message.to, subject: message.subject } }, `mail to ${message.to}: ${message.subject}\n${message.text}`);
+      this.options.logger.info(
+        { mail: { to: message.to, subject: message.subject } },
+        `mail to ${message.to}: ${message.subject}\n${message.text}`,
+      );
     }
     await this.transport.sendMail({ from: this.options.from, ...message });
   }

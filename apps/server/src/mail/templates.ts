@@ -4,11 +4,7 @@ const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => htmlEscapes[ch]!);
 
 /** A minimal HTML body: a title, an optional code or button, then paragraphs. */
-function layout(
-  title: string,
-  paragraphs: string[],
-  extra: { code?: string; action?: { label: string; href: string } } = {},
-): string {
+function layout(title: string, paragraphs: string[], extra: { code?: string; action?: { label: string; href: string } } = {}): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
   const code = extra.code
     ? `<p style="font-size:28px;letter-spacing:6px;font-weight:700;margin:8px 0 24px">${escapeHtml(extra.code)}</p>`
@@ -21,7 +17,11 @@ function layout(
 
 /** Activation code mail (PRODUCT §5: valid 24 hours). */
 export function activationMail(to: string, firstName: string, code: string): MailMessage {
-  const lines = [`Hello ${firstName},`, `Your Tandem activation code is ${code}.`, 'It is valid for 24 hours. If you did not sign up, ignore this message.'];
+  const lines = [
+    `Hello ${firstName},`,
+    `Your Tandem activation code is ${code}.`,
+    'It is valid for 24 hours. If you did not sign up, ignore this message.',
+  ];
   return {
     to,
     subject: `${code} is your Tandem activation code`,
@@ -43,7 +43,11 @@ export function signInCodeMail(to: string, code: string): MailMessage {
 
 /** Password reset link mail (PRODUCT §5: valid 60 minutes; link built from PUBLIC_URL). */
 export function passwordResetMail(to: string, link: string): MailMessage {
-  const lines = ['Someone asked to reset the password of your Tandem account.', `Set a new password here: ${link}`, 'The link is valid for 60 minutes and works once. If it was not you, ignore this message.'];
+  const lines = [
+    'Someone asked to reset the password of your Tandem account.',
+    `Set a new password here: ${link}`,
+    'The link is valid for 60 minutes and works once. If it was not you, ignore this message.',
+  ];
   return {
     to,
     subject: 'Reset your Tandem password',

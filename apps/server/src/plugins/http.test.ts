@@ -61,7 +61,13 @@ describe('system routes', () => {
     const document = response.json();
     expect(document.openapi).toMatch(/^3\./);
     const paths = Object.keys(document.paths);
-    for (const path of ['/api/auth/password', '/api/auth/token/refresh', '/api/v1/signup', '/api/v1/profile', '/api/v1/workspaces/{id}/subscription']) {
+    for (const path of [
+      '/api/auth/password',
+      '/api/auth/token/refresh',
+      '/api/v1/signup',
+      '/api/v1/profile',
+      '/api/v1/workspaces/{id}/subscription',
+    ]) {
       expect(paths, path).toContain(path);
     }
     expect(paths).not.toContain('/healthz');
@@ -133,7 +139,9 @@ describe('Idempotency-Key', () => {
     const body = signupBody(email);
     // The plugin hashes the validated body (trimmed, lower-cased), which this body already is.
     const requestHash = createHash('sha256').update(JSON.stringify(body)).digest('base64url');
-    await t.db.insert(idempotencyKeys).values({ scopedKey: `anonymous:${CLIENT_ID}:${key}`, method: 'POST', path: '/api/v1/signup', requestHash });
+    await t.db
+      .insert(idempotencyKeys)
+      .values({ scopedKey: `anonymous:${CLIENT_ID}:${key}`, method: 'POST', path: '/api/v1/signup', requestHash });
     const response = await t.post('/api/v1/signup', body, { headers: { 'idempotency-key': key } });
     expect(response.statusCode).toBe(409);
     expect(response.json().errorCode).toBe('IDEMPOTENCY_IN_FLIGHT');
@@ -160,6 +168,11 @@ describe('Idempotency-Key', () => {
     expect(second.statusCode).toBe(200);
     expect(second.headers['idempotent-replayed']).toBeUndefined();
     expect(second.json().payload.refresh_token).not.toBe(first.json().payload.refresh_token);
-    expect(await t.db.select().from(idempotencyKeys).where(like(idempotencyKeys.scopedKey, `%${key}`))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(idempotencyKeys)
+        .where(like(idempotencyKeys.scopedKey, `%${key}`)),
+    ).toHaveLength(0);
   });
 });

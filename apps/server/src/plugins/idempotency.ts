@@ -20,7 +20,9 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
 const METHODS = new Set(['POST', 'PATCH']);
 
 function requestHash(request: FastifyRequest): string {
-  return createHash('sha256').update(JSON.stringify(request.body ?? null)).digest('base64url');
+  return createHash('sha256')
+    .update(JSON.stringify(request.body ?? null))
+    .digest('base64url');
 }
 
 /**

@@ -13,7 +13,8 @@ async function openApiPlugin(app: FastifyInstance, options: { publicUrl: string 
     openapi: {
       info: {
         title: 'Tandem API',
-        description: 'The API of Tandem, the shared workspace of an executive and their assistants. Every call needs the X-Client-Id header; errors use the envelope { errorCode, errorDisplayMessage, errorData }.',
+        description:
+          'The API of Tandem, the shared workspace of an executive and their assistants. Every call needs the X-Client-Id header; errors use the envelope { errorCode, errorDisplayMessage, errorData }.',
         version: '1.0.0',
       },
       servers: [{ url: options.publicUrl }],

@@ -22,8 +22,20 @@ export async function seedDemoWorkspace(db: Database, auth: AuthService): Promis
     const [exec, asst] = await tx
       .insert(people)
       .values([
-        { firstName: executive.firstName, lastName: executive.lastName, email: executive.email, passwordHash: executiveHash, status: 'ACTIVE' },
-        { firstName: assistant.firstName, lastName: assistant.lastName, email: assistant.email, passwordHash: assistantHash, status: 'ACTIVE' },
+        {
+          firstName: executive.firstName,
+          lastName: executive.lastName,
+          email: executive.email,
+          passwordHash: executiveHash,
+          status: 'ACTIVE',
+        },
+        {
+          firstName: assistant.firstName,
+          lastName: assistant.lastName,
+          email: assistant.email,
+          passwordHash: assistantHash,
+          status: 'ACTIVE',
+        },
       ])
       .returning();
     const [workspace] = await tx.insert(workspaces).values({ name: "Eleanor's office" }).returning();

@@ -185,7 +185,13 @@ export interface Tokens {
 
 /** Signs in by password and returns the token payload. */
 export async function signIn(t: TestApp, email: string, password = STRONG_PASSWORD, extra: Record<string, unknown> = {}): Promise<Tokens> {
-  const response = await t.post('/api/auth/password', { loginIdentifier: email, password, grant_type: 'password', client_id: CLIENT_ID, ...extra });
+  const response = await t.post('/api/auth/password', {
+    loginIdentifier: email,
+    password,
+    grant_type: 'password',
+    client_id: CLIENT_ID,
+    ...extra,
+  });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
   return response.json<{ payload: Tokens }>().payload;
 }

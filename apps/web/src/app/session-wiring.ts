@@ -12,8 +12,7 @@ export interface Navigator {
 }
 
 /** Pages where a failed refresh does not move the visitor (they need no session). */
-const isSessionFreePage = (pathname: string) =>
-  pathname.startsWith('/auth/') || pathname === paths.register.path;
+const isSessionFreePage = (pathname: string) => pathname.startsWith('/auth/') || pathname === paths.register.path;
 
 /**
  * Connects the shared HTTP client and the session (lib never imports features): after a refresh
@@ -41,9 +40,7 @@ export function wireSession(router: Navigator): void {
       identifiedId = user.id;
       void queryClient
         .fetchQuery(clientConfigQueryOptions())
-        .then((config) =>
-          identifyUser(config, { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName }),
-        )
+        .then((config) => identifyUser(config, { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName }))
         .catch(() => undefined);
     } else if (!user && identifiedId) {
       identifiedId = null;

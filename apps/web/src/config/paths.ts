@@ -27,8 +27,7 @@ export const paths = {
     newPassword: {
       path: '/auth/new-password',
       /** `code`: the reset action code from the emailed link. */
-      getHref: (code?: string) =>
-        code ? `/auth/new-password?code=${encodeURIComponent(code)}` : '/auth/new-password',
+      getHref: (code?: string) => (code ? `/auth/new-password?code=${encodeURIComponent(code)}` : '/auth/new-password'),
     },
     logout: {
       path: '/auth/logout',

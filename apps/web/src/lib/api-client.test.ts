@@ -63,7 +63,9 @@ describe('api client (seed §4, §7)', () => {
           await new Promise((resolve) => setTimeout(resolve, 10));
           return json(200, { payload: { access_token: 'new', refresh_token: 'r2', user_id: 'u', token_type: 'Bearer', expires_in: 900 } });
         }
-        return headers.get('authorization') === 'Bearer new' ? json(200, { payload: 'ok' }) : json(401, { errorCode: 'UNAUTHENTICATED', errorDisplayMessage: 'Sign in.' });
+        return headers.get('authorization') === 'Bearer new'
+          ? json(200, { payload: 'ok' })
+          : json(401, { errorCode: 'UNAUTHENTICATED', errorDisplayMessage: 'Sign in.' });
       }),
     );
     const { api, setAuthHandlers } = await import('./api-client');

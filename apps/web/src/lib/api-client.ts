@@ -143,11 +143,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     return await send<T>(path, options, idempotencyKey);
   } catch (error) {
     const canRefresh =
-      error instanceof ApiError &&
-      error.status === 401 &&
-      sentToken !== null &&
-      !options.skipAuthRefresh &&
-      path !== TOKEN_ENDPOINT;
+      error instanceof ApiError && error.status === 401 && sentToken !== null && !options.skipAuthRefresh && path !== TOKEN_ENDPOINT;
     if (!canRefresh) throw error;
     // Another call already refreshed while this one was in flight: just retry with the new token.
     const currentToken = readStorage('accessToken');
@@ -159,8 +155,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
 /** Shorthands over {@link apiRequest}; paths are relative to the base URL ('v1/profile'). */
 export const api = {
-  get: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
-    apiRequest<T>(path, { ...options, method: 'GET' }),
+  get: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
     apiRequest<T>(path, { ...options, method: 'POST', body }),
   patch: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>

@@ -48,17 +48,13 @@ export function createApiError(status: number, body: unknown): ApiError {
   const record = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
   const errorData =
     record.errorData !== null && typeof record.errorData === 'object'
-      ? Object.fromEntries(
-          Object.entries(record.errorData as Record<string, unknown>).map(([key, value]) => [key, String(value)]),
-        )
+      ? Object.fromEntries(Object.entries(record.errorData as Record<string, unknown>).map(([key, value]) => [key, String(value)]))
       : null;
   return new ApiError({
     status,
     errorCode: typeof record.errorCode === 'string' ? record.errorCode : 'UNKNOWN_ERROR',
     errorDisplayMessage:
-      typeof record.errorDisplayMessage === 'string' && record.errorDisplayMessage !== ''
-        ? record.errorDisplayMessage
-        : null,
+      typeof record.errorDisplayMessage === 'string' && record.errorDisplayMessage !== '' ? record.errorDisplayMessage : null,
     errorData,
     payload: record.payload,
   });

@@ -3,9 +3,9 @@ import { getApiErrorMessage } from './error-message';
 
 describe('getApiErrorMessage (seed §8 order)', () => {
   it('prefers payload.error_message', () => {
-    expect(
-      getApiErrorMessage({ payload: { error_message: 'From payload' }, errorDisplayMessage: 'Display', errorData: { a: 'x' } }),
-    ).toBe('From payload');
+    expect(getApiErrorMessage({ payload: { error_message: 'From payload' }, errorDisplayMessage: 'Display', errorData: { a: 'x' } })).toBe(
+      'From payload',
+    );
   });
 
   it('then errorDisplayMessage', () => {
@@ -21,8 +21,6 @@ describe('getApiErrorMessage (seed §8 order)', () => {
   it("otherwise 'An error occurred.'", () => {
     expect(getApiErrorMessage({})).toBe('An error occurred.');
     expect(getApiErrorMessage(null)).toBe('An error occurred.');
-    expect(getApiErrorMessage({ payload: { error_message: '' }, errorDisplayMessage: '', errorData: {} })).toBe(
-      'An error occurred.',
-    );
+    expect(getApiErrorMessage({ payload: { error_message: '' }, errorDisplayMessage: '', errorData: {} })).toBe('An error occurred.');
   });
 });

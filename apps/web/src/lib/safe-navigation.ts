@@ -43,11 +43,7 @@ export function resolveNavigation(to: string, currentOrigin: string, options: Na
  * Navigates to `to`: in-app paths through `navigateInternal` (the router), other origins by
  * replacing the page when `external: true` is given. Throws as {@link resolveNavigation} does.
  */
-export function navigateTo(
-  to: string,
-  navigateInternal: (path: string) => void,
-  options: NavigationOptions = {},
-): void {
+export function navigateTo(to: string, navigateInternal: (path: string) => void, options: NavigationOptions = {}): void {
   const target = resolveNavigation(to, window.location.origin, options);
   if (target.kind === 'internal') navigateInternal(target.path);
   else window.location.assign(target.href);

@@ -24,7 +24,15 @@ const dark = { background: '#0F1115', paper: '#171A21', textPrimary: '#F3F4F6', 
  * separate dark blue with a navy background.
  */
 export const themePalettes: Record<ThemeName, ThemePalette> = {
-  brand: { mode: 'light', primary: '#2454D6', primaryLight: '#E8EEFC', primaryDark: '#1A3FA8', ...light, background: '#F5F7FB', label: 'Tandem (default)' },
+  brand: {
+    mode: 'light',
+    primary: '#2454D6',
+    primaryLight: '#E8EEFC',
+    primaryDark: '#1A3FA8',
+    ...light,
+    background: '#F5F7FB',
+    label: 'Tandem (default)',
+  },
   blue: { mode: 'light', primary: '#1565C0', primaryLight: '#E3F0FC', primaryDark: '#0D4A8F', ...light, label: 'Blue' },
   aqua: { mode: 'light', primary: '#00796B', primaryLight: '#DFF3F0', primaryDark: '#005A4F', ...light, label: 'Aqua' },
   purple: { mode: 'light', primary: '#6D28D9', primaryLight: '#EFE7FC', primaryDark: '#5318B0', ...light, label: 'Purple' },

@@ -29,11 +29,7 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_person_idx').on(t.personId)],
 );
 
-export const oneTimeCodePurpose = pgEnum('one_time_code_purpose', [
-  'ACTIVATION',
-  'PASSWORDLESS',
-  'PASSWORD_RESET',
-]);
+export const oneTimeCodePurpose = pgEnum('one_time_code_purpose', ['ACTIVATION', 'PASSWORDLESS', 'PASSWORD_RESET']);
 
 /** Activation, passwordless and reset codes (PRODUCT §5): hashed, single use, expiring. */
 export const oneTimeCodes = pgTable(
@@ -51,10 +47,7 @@ export const oneTimeCodes = pgTable(
     consumedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('one_time_codes_person_purpose_idx').on(t.personId, t.purpose),
-    index('one_time_codes_hash_idx').on(t.codeHash),
-  ],
+  (t) => [index('one_time_codes_person_purpose_idx').on(t.personId, t.purpose), index('one_time_codes_hash_idx').on(t.codeHash)],
 );
 
 /**

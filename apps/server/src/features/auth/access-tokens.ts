@@ -22,7 +22,10 @@ export interface AccessClaims {
 export class AccessTokens {
   private readonly key: Uint8Array;
 
-  constructor(secret: string, private readonly ttlSeconds: number) {
+  constructor(
+    secret: string,
+    private readonly ttlSeconds: number,
+  ) {
     this.key = new TextEncoder().encode(secret);
   }
 

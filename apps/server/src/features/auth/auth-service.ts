@@ -79,7 +79,10 @@ export class AuthService {
     await this.db.transaction(async (tx) => {
       const account = await takeAttempt(tx, throttleKeys.signInAccount(email), throttlePolicies.signInPerAccount);
       if (!account.allowed) {
-        throw tooManyRequests(`Too many failed sign-ins for this account. Try again in ${minutes(account.retryAfterMs)} minutes.`, account.retryAfterMs);
+        throw tooManyRequests(
+          `Too many failed sign-ins for this account. Try again in ${minutes(account.retryAfterMs)} minutes.`,
+          account.retryAfterMs,
+        );
       }
       const fromIp = await takeAttempt(tx, throttleKeys.signInIp(ip), throttlePolicies.signInPerIp);
       if (!fromIp.allowed) {
@@ -105,7 +108,10 @@ export class AuthService {
     }
     const hourly = await takeAttempt(tx, throttleKeys.mail(email), throttlePolicies.mailPerAddress, options);
     if (!hourly.allowed && !options.force) {
-      throw tooManyRequests(`Too many emails sent to this address. Try again in ${minutes(hourly.retryAfterMs)} minutes.`, hourly.retryAfterMs);
+      throw tooManyRequests(
+        `Too many emails sent to this address. Try again in ${minutes(hourly.retryAfterMs)} minutes.`,
+        hourly.retryAfterMs,
+      );
     }
   }
 
@@ -206,7 +212,13 @@ export class AuthService {
     const person = await findPersonByEmail(this.db, input.email);
     if (!person) throw invalidCode();
     const check = await this.db.transaction((tx) =>
-      checkDigitCode(tx, { pepper: this.deps.codePepper, personId: person.id, purpose: 'PASSWORDLESS', code: input.code, issuedAt: input.originalTimestamp }),
+      checkDigitCode(tx, {
+        pepper: this.deps.codePepper,
+        personId: person.id,
+        purpose: 'PASSWORDLESS',
+        code: input.code,
+        issuedAt: input.originalTimestamp,
+      }),
     );
     if (check !== 'valid') throw invalidCode();
     await this.forgiveSignInAttempt(input.email, context.ip);
@@ -224,7 +236,12 @@ export class AuthService {
     if (!result.ok) {
       if (result.reason === 'reuse') {
         this.deps.logger.warn({ sessionId: result.sessionId }, 'refresh token reuse: family revoked');
-        await recordAuditEvent(this.db, { action: 'REFRESH_TOKEN_REUSE', actorPersonId: result.personId ?? null, ip: context.ip, target: result.sessionId });
+        await recordAuditEvent(this.db, {
+          action: 'REFRESH_TOKEN_REUSE',
+          actorPersonId: result.personId ?? null,
+          ip: context.ip,
+          target: result.sessionId,
+        });
       }
       throw new AppError('INVALID_REFRESH_TOKEN', 'Your session has ended. Please sign in again.');
     }
@@ -239,7 +256,8 @@ export class AuthService {
   /** POST auth/token/revoke (RFC 7009): always succeeds, revokes the token's family if known. */
   async revoke(refreshToken: string, context: RequestContext): Promise<void> {
     const revoked = await this.deps.sessions.revokeByToken(this.db, refreshToken);
-    if (revoked) await recordAuditEvent(this.db, { action: 'SIGN_OUT', actorPersonId: revoked.personId, ip: context.ip, target: revoked.sessionId });
+    if (revoked)
+      await recordAuditEvent(this.db, { action: 'SIGN_OUT', actorPersonId: revoked.personId, ip: context.ip, target: revoked.sessionId });
   }
 
   /** Policy check with the person's own details counting against the password. */
@@ -261,7 +279,10 @@ export class AuthService {
           .insert(people)
           .values({ firstName: input.firstName, lastName: input.lastName, email: input.loginIdentifier, passwordHash })
           .returning();
-        const [workspace] = await tx.insert(workspaces).values({ name: `${input.firstName}'s workspace` }).returning();
+        const [workspace] = await tx
+          .insert(workspaces)
+          .values({ name: `${input.firstName}'s workspace` })
+          .returning();
         await tx.insert(subscriptions).values({ workspaceId: workspace!.id, subscriptionType: 'FREE', status: 'ACTIVE' });
         await tx.insert(workspaceMembers).values({ workspaceId: workspace!.id, personId: created!.id, workspaceMemberType: 'OWNER' });
         const { code } = await issueCode(tx, { pepper: this.deps.codePepper, personId: created!.id, purpose: 'ACTIVATION' });
@@ -291,13 +312,19 @@ export class AuthService {
     if (person.status === 'ACTIVE') throw new AppError('CONFLICT', 'This account is already active. Sign in instead.');
     this.assertCanSignIn(person);
     const activated = await this.db.transaction(async (tx) => {
-      const check = await checkDigitCode(tx, { pepper: this.deps.codePepper, personId: person.id, purpose: 'ACTIVATION', code: input.code });
+      const check = await checkDigitCode(tx, {
+        pepper: this.deps.codePepper,
+        personId: person.id,
+        purpose: 'ACTIVATION',
+        code: input.code,
+      });
       if (check !== 'valid') return null;
       const [row] = await tx.update(people).set({ status: 'ACTIVE' }).where(eq(people.id, person.id)).returning();
       await recordAuditEvent(tx, { action: 'ACCOUNT_ACTIVATED', actorPersonId: person.id, ip: context.ip });
       return row!;
     });
-    if (!activated) throw invalidField('activationCode', 'That code is incorrect or has expired. Check it, or request a new one.', 'INVALID_CODE');
+    if (!activated)
+      throw invalidField('activationCode', 'That code is incorrect or has expired. Check it, or request a new one.', 'INVALID_CODE');
     await this.forgiveSignInAttempt(input.email, context.ip);
     return toSignupUser(activated);
   }
@@ -377,7 +404,9 @@ export class AuthService {
     if (!person) throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
     await this.takeSignInAttempt(person.email, context.ip);
     if (!(await this.verifyPassword(person.passwordHash, input.currentPassword))) {
-      throw new AppError('INVALID_CREDENTIALS', 'The current password is incorrect.', { currentPassword: 'The current password is incorrect.' });
+      throw new AppError('INVALID_CREDENTIALS', 'The current password is incorrect.', {
+        currentPassword: 'The current password is incorrect.',
+      });
     }
     await this.forgiveSignInAttempt(person.email, context.ip);
     this.assertStrongPassword(input.password, person);

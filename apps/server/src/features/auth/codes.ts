@@ -29,9 +29,7 @@ export async function issueCode(
   await voidCodes(tx, input.personId, input.purpose, now);
   const code = input.purpose === 'PASSWORD_RESET' ? generateToken(32) : generateDigitCode();
   const codeHash =
-    input.purpose === 'PASSWORD_RESET'
-      ? hashActionCode(input.pepper, code)
-      : hashCode(input.pepper, input.purpose, input.personId, code);
+    input.purpose === 'PASSWORD_RESET' ? hashActionCode(input.pepper, code) : hashCode(input.pepper, input.purpose, input.personId, code);
   await tx.insert(oneTimeCodes).values({
     personId: input.personId,
     purpose: input.purpose,

@@ -69,7 +69,11 @@ describe('impersonation at sign-in', () => {
     expect(family!.familyExpiresAt.getTime()).toBeGreaterThan(before + 59 * 60_000);
 
     // A refresh keeps both identities.
-    const refreshed = await t.post('/api/auth/token/refresh', { refresh_token: tokens.refresh_token, grant_type: 'refresh_token', client_id: CLIENT_ID });
+    const refreshed = await t.post('/api/auth/token/refresh', {
+      refresh_token: tokens.refresh_token,
+      grant_type: 'refresh_token',
+      client_id: CLIENT_ID,
+    });
     expect(refreshed.statusCode).toBe(200);
     const refreshedClaims = decodeJwt(refreshed.json().payload.access_token);
     expect(refreshedClaims.sub).toBe(target.personId);
@@ -91,7 +95,11 @@ describe('impersonation at sign-in', () => {
     const admin = await platformAdmin(t);
     const target = await createPerson(t);
     const tokens = (await signInAs(t, admin.email, target.email)).json().payload;
-    const response = await t.post('/api/auth/password/update', { currentPassword: STRONG_PASSWORD, password: NEW_PASSWORD }, { token: tokens.access_token });
+    const response = await t.post(
+      '/api/auth/password/update',
+      { currentPassword: STRONG_PASSWORD, password: NEW_PASSWORD },
+      { token: tokens.access_token },
+    );
     expect(response.statusCode).toBe(403);
     expect(response.json().errorCode).toBe('FORBIDDEN');
     expect((await signInAs(t, target.email, null)).statusCode).toBe(200);
@@ -126,7 +134,10 @@ describe('impersonation at sign-in', () => {
       impersonation_identifier: target.email,
     });
     expect(response.statusCode).toBe(401);
-    const sessions = await t.db.select().from(refreshTokens).where(and(eq(refreshTokens.personId, target.personId)));
+    const sessions = await t.db
+      .select()
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.personId, target.personId)));
     expect(sessions).toHaveLength(0);
   });
 });

@@ -15,9 +15,7 @@ const zxcvbn = new ZxcvbnFactory({
   useLevenshteinDistance: false,
 });
 
-const commonPasswords = new Set(
-  (common.dictionary as Record<string, string[]>)['passwords']?.map((p) => p.toLowerCase()) ?? [],
-);
+const commonPasswords = new Set((common.dictionary as Record<string, string[]>)['passwords']?.map((p) => p.toLowerCase()) ?? []);
 
 /** zxcvbn's score below which a password is refused (PRODUCT §5). */
 export const MIN_STRENGTH_SCORE = 3;

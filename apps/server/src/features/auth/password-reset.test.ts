@@ -1,7 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, oneTimeCodes } from '../../db/schema/index.js';
-import { CLIENT_ID, PUBLIC_URL, STRONG_PASSWORD, createPerson, passResendDelay, signIn, uniqueEmail, useTestApp, type TestApp } from '../../test/test-app.js';
+import {
+  CLIENT_ID,
+  PUBLIC_URL,
+  STRONG_PASSWORD,
+  createPerson,
+  passResendDelay,
+  signIn,
+  uniqueEmail,
+  useTestApp,
+  type TestApp,
+} from '../../test/test-app.js';
 
 const t = useTestApp();
 
@@ -20,7 +30,8 @@ const reset = (test: TestApp, actionCode: string, password: string) => test.post
 const signInStatus = async (test: TestApp, email: string, password: string) =>
   (await test.post('/api/auth/password', { loginIdentifier: email, password, grant_type: 'password', client_id: CLIENT_ID })).statusCode;
 const refreshStatus = async (test: TestApp, refreshToken: string) =>
-  (await test.post('/api/auth/token/refresh', { refresh_token: refreshToken, grant_type: 'refresh_token', client_id: CLIENT_ID })).statusCode;
+  (await test.post('/api/auth/token/refresh', { refresh_token: refreshToken, grant_type: 'refresh_token', client_id: CLIENT_ID }))
+    .statusCode;
 
 /** The action code of the newest reset mail to `email`. */
 function latestActionCode(test: TestApp, email: string): string {
@@ -102,7 +113,10 @@ describe('POST auth/password/reset', () => {
     expect(second.json().errorCode).toBe('GONE');
     expect(await validate(t, actionCode)).toBe(false);
     expect(await signInStatus(t, email, NEW_PASSWORD)).toBe(200);
-    const events = await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'PASSWORD_RESET'), eq(auditEvents.actorPersonId, personId)));
+    const events = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'PASSWORD_RESET'), eq(auditEvents.actorPersonId, personId)));
     expect(events).toHaveLength(1);
   });
 
@@ -151,7 +165,11 @@ describe('POST auth/password/reset', () => {
   it('a password change voids an outstanding link', async () => {
     const { email, actionCode } = await personWithResetLink(t);
     const tokens = await signIn(t, email);
-    const update = await t.post('/api/auth/password/update', { currentPassword: STRONG_PASSWORD, password: NEW_PASSWORD }, { token: tokens.access_token });
+    const update = await t.post(
+      '/api/auth/password/update',
+      { currentPassword: STRONG_PASSWORD, password: NEW_PASSWORD },
+      { token: tokens.access_token },
+    );
     expect(update.statusCode).toBe(200);
     expect(await validate(t, actionCode)).toBe(false);
   });

@@ -7,7 +7,12 @@ import { throttleKeys } from './throttle.js';
 const t = useTestApp();
 const WRONG_PASSWORD = 'definitely not the right password';
 
-function signInRequest(test: TestApp, email: string, password: string, options: { remoteAddress?: string; extra?: Record<string, unknown> } = {}) {
+function signInRequest(
+  test: TestApp,
+  email: string,
+  password: string,
+  options: { remoteAddress?: string; extra?: Record<string, unknown> } = {},
+) {
   return test.request({
     method: 'POST',
     url: '/api/auth/password',
@@ -57,7 +62,11 @@ describe('POST auth/password', () => {
     const missing = await t.app.inject({ method: 'POST', url: '/api/auth/password', payload: body });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errorCode).toBe('INVALID_CLIENT');
-    const unknown = await t.post('/api/auth/password', { ...body, client_id: 'evil-client' }, { headers: { 'x-client-id': 'evil-client' } });
+    const unknown = await t.post(
+      '/api/auth/password',
+      { ...body, client_id: 'evil-client' },
+      { headers: { 'x-client-id': 'evil-client' } },
+    );
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errorCode).toBe('INVALID_CLIENT');
   });
@@ -97,7 +106,10 @@ describe('account lockout (10 consecutive failures, 15 minutes)', () => {
     const statuses = responses.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 401)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(5);
-    const [row] = await t.db.select().from(authThrottles).where(eq(authThrottles.key, throttleKeys.signInAccount(email)));
+    const [row] = await t.db
+      .select()
+      .from(authThrottles)
+      .where(eq(authThrottles.key, throttleKeys.signInAccount(email)));
     expect(row?.count).toBe(10);
   });
 
@@ -118,7 +130,10 @@ describe('account lockout (10 consecutive failures, 15 minutes)', () => {
     const { email } = await createPerson(t);
     for (let i = 0; i < 9; i += 1) expect((await signInRequest(t, email, WRONG_PASSWORD)).statusCode).toBe(401);
     expect((await signInRequest(t, email, STRONG_PASSWORD)).statusCode).toBe(200);
-    const rows = await t.db.select().from(authThrottles).where(eq(authThrottles.key, throttleKeys.signInAccount(email)));
+    const rows = await t.db
+      .select()
+      .from(authThrottles)
+      .where(eq(authThrottles.key, throttleKeys.signInAccount(email)));
     expect(rows).toHaveLength(0);
     for (let i = 0; i < 9; i += 1) {
       expect((await signInRequest(t, email, WRONG_PASSWORD)).statusCode, `attempt ${i + 1} after success`).toBe(401);
@@ -137,7 +152,10 @@ describe('IP limit (100 failures in 24 hours)', () => {
       );
       expect(responses.map((r) => r.statusCode)).toEqual(Array(10).fill(401));
     }
-    const [row] = await t.db.select().from(authThrottles).where(eq(authThrottles.key, throttleKeys.signInIp(ip)));
+    const [row] = await t.db
+      .select()
+      .from(authThrottles)
+      .where(eq(authThrottles.key, throttleKeys.signInIp(ip)));
     expect(row?.count).toBe(100);
 
     const limited = await signInRequest(t, uniqueEmail('unknown'), WRONG_PASSWORD, { remoteAddress: ip });

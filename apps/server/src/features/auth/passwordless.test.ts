@@ -33,7 +33,12 @@ describe('POST auth/passwordless', () => {
 
     const signedIn = await verify(t, email, code, timestamp);
     expect(signedIn.statusCode).toBe(200);
-    expect(signedIn.json().payload).toMatchObject({ user_id: personId, token_type: 'Bearer', expires_in: 900, refresh_token: expect.any(String) });
+    expect(signedIn.json().payload).toMatchObject({
+      user_id: personId,
+      token_type: 'Bearer',
+      expires_in: 900,
+      refresh_token: expect.any(String),
+    });
     expect((await t.get('/api/v1/profile', { token: signedIn.json().payload.access_token })).statusCode).toBe(200);
   });
 
@@ -94,7 +99,10 @@ describe('POST auth/passwordless/verify', () => {
   it('refuses an expired code', async () => {
     const { email, personId } = await createPerson(t);
     const { code, timestamp } = await sendCode(t, email);
-    await t.db.update(oneTimeCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oneTimeCodes.personId, personId));
+    await t.db
+      .update(oneTimeCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeCodes.personId, personId));
     const response = await verify(t, email, code, timestamp);
     expect(response.statusCode).toBe(400);
     expect(response.json().errorCode).toBe('INVALID_CODE');
@@ -127,7 +135,7 @@ describe('POST auth/passwordless/verify', () => {
     expect((await verify(t, email, second.code, second.timestamp)).statusCode).toBe(200);
   });
 
-  it("a first code sign-in activates a pending account", async () => {
+  it('a first code sign-in activates a pending account', async () => {
     const { email, personId } = await createPerson(t, { activate: false });
     const { code, timestamp } = await sendCode(t, email);
     const response = await verify(t, email, code, timestamp);

@@ -6,7 +6,10 @@ export type PersonRow = typeof people.$inferSelect;
 
 /** The person whose loginIdentifier (lower-cased email) is `email`, if any. */
 export async function findPersonByEmail(db: Queryable, email: string): Promise<PersonRow | undefined> {
-  const [row] = await db.select().from(people).where(eq(sql`lower(${people.email})`, email.toLowerCase()));
+  const [row] = await db
+    .select()
+    .from(people)
+    .where(eq(sql`lower(${people.email})`, email.toLowerCase()));
   return row;
 }
 

@@ -41,10 +41,7 @@ export class Sessions {
   }
 
   /** Starts a new family (a sign-in). Impersonation families end after 60 minutes. */
-  async start(
-    db: Queryable,
-    input: { personId: string; clientId: string; impersonatorId?: string | null },
-  ): Promise<SessionGrant> {
+  async start(db: Queryable, input: { personId: string; clientId: string; impersonatorId?: string | null }): Promise<SessionGrant> {
     const familyId = uuidv7();
     const lifetime = input.impersonatorId ? sessionRules.impersonationLifetimeMs : sessionRules.familyLifetimeMs;
     const familyExpiresAt = new Date(Date.now() + lifetime);
@@ -66,7 +63,11 @@ export class Sessions {
    * revokes the whole family. Must run inside a transaction (rows are locked).
    */
   async rotate(tx: Transaction, token: string, clientId: string): Promise<RotateResult> {
-    const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, this.hash(token))).for('update');
+    const [row] = await tx
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, this.hash(token)))
+      .for('update');
     if (!row || row.clientId !== clientId) return { ok: false, reason: 'unknown' };
     const base = { sessionId: row.familyId, personId: row.personId };
     if (row.status === 'REVOKED') return { ok: false, reason: 'revoked', ...base };
@@ -81,7 +82,10 @@ export class Sessions {
     });
     const childToken = this.deriveChild(token);
     if (row.status === 'ACTIVE') {
-      await tx.update(refreshTokens).set({ status: 'ROTATED', rotatedAt: new Date(now) }).where(eq(refreshTokens.id, row.id));
+      await tx
+        .update(refreshTokens)
+        .set({ status: 'ROTATED', rotatedAt: new Date(now) })
+        .where(eq(refreshTokens.id, row.id));
       await tx.insert(refreshTokens).values({
         familyId: row.familyId,
         personId: row.personId,

@@ -8,7 +8,12 @@ const t = useTestApp();
 describe('POST v1/signup', () => {
   it('creates a pending person, a FREE workspace and an OWNER membership, and mails a code', async () => {
     const email = uniqueEmail('Casey');
-    const response = await t.post('/api/v1/signup', { firstName: ' Casey ', lastName: 'Jones', loginIdentifier: email.toUpperCase(), password: STRONG_PASSWORD });
+    const response = await t.post('/api/v1/signup', {
+      firstName: ' Casey ',
+      lastName: 'Jones',
+      loginIdentifier: email.toUpperCase(),
+      password: STRONG_PASSWORD,
+    });
     expect(response.statusCode).toBe(201);
     const user = response.json().payload;
     expect(user).toMatchObject({ firstName: 'Casey', lastName: 'Jones', email: email.toLowerCase(), status: 'PENDING_ACTIVATION' });
@@ -28,7 +33,12 @@ describe('POST v1/signup', () => {
   it('refuses a duplicate email with 409 and writes nothing', async () => {
     const { email } = await createPerson(t);
     const before = await t.db.select().from(workspaces);
-    const response = await t.post('/api/v1/signup', { firstName: 'Other', lastName: 'Person', loginIdentifier: email.toUpperCase(), password: STRONG_PASSWORD });
+    const response = await t.post('/api/v1/signup', {
+      firstName: 'Other',
+      lastName: 'Person',
+      loginIdentifier: email.toUpperCase(),
+      password: STRONG_PASSWORD,
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ errorCode: 'EMAIL_TAKEN', errorData: { loginIdentifier: expect.any(String) } });
     expect(await t.db.select().from(workspaces)).toHaveLength(before.length);
@@ -43,12 +53,22 @@ describe('POST v1/signup', () => {
       { password: 'iloveyouiloveyou', reason: /too easy to guess: repeated/ },
     ];
     for (const { password, reason } of cases) {
-      const response = await t.post('/api/v1/signup', { firstName: 'Weak', lastName: 'Password', loginIdentifier: uniqueEmail(), password });
+      const response = await t.post('/api/v1/signup', {
+        firstName: 'Weak',
+        lastName: 'Password',
+        loginIdentifier: uniqueEmail(),
+        password,
+      });
       expect(response.statusCode, password).toBe(400);
       expect(response.json().errorData.password, password).toMatch(reason);
     }
     const email = uniqueEmail('quentin');
-    const personal = await t.post('/api/v1/signup', { firstName: 'Quentin', lastName: 'Tarantino', loginIdentifier: email, password: 'QuentinTarantino' });
+    const personal = await t.post('/api/v1/signup', {
+      firstName: 'Quentin',
+      lastName: 'Tarantino',
+      loginIdentifier: email,
+      password: 'QuentinTarantino',
+    });
     expect(personal.statusCode).toBe(400);
     expect(personal.json().errorCode).toBe('WEAK_PASSWORD');
   });
@@ -57,7 +77,12 @@ describe('POST v1/signup', () => {
     const password = `${'päss wörd ☕ tandem '.repeat(6)}`.slice(0, 120);
     const { email } = await createPerson(t, { password });
     await expect(signIn(t, email, password)).resolves.toHaveProperty('access_token');
-    const truncated = await t.post('/api/auth/password', { loginIdentifier: email, password: password.slice(0, 72), grant_type: 'password', client_id: CLIENT_ID });
+    const truncated = await t.post('/api/auth/password', {
+      loginIdentifier: email,
+      password: password.slice(0, 72),
+      grant_type: 'password',
+      client_id: CLIENT_ID,
+    });
     expect(truncated.statusCode).toBe(401);
   });
 
@@ -65,7 +90,12 @@ describe('POST v1/signup', () => {
     const response = await t.post('/api/v1/signup', { firstName: '', loginIdentifier: 'not-an-email', password: 'x' });
     expect(response.statusCode).toBe(400);
     expect(Object.keys(response.json().errorData).sort()).toEqual(['firstName', 'lastName', 'loginIdentifier', 'password']);
-    const malformed = await t.request({ method: 'POST', url: '/api/v1/signup', payload: '{"firstName":', headers: { 'content-type': 'application/json' } });
+    const malformed = await t.request({
+      method: 'POST',
+      url: '/api/v1/signup',
+      payload: '{"firstName":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().errorCode).toBe('MALFORMED_REQUEST');
   });
@@ -74,7 +104,12 @@ describe('POST v1/signup', () => {
 describe('POST v1/signup/activate', () => {
   it('activates with the mailed code and returns the user; password sign-in works only after', async () => {
     const { email, personId } = await createPerson(t, { activate: false });
-    const early = await t.post('/api/auth/password', { loginIdentifier: email, password: STRONG_PASSWORD, grant_type: 'password', client_id: CLIENT_ID });
+    const early = await t.post('/api/auth/password', {
+      loginIdentifier: email,
+      password: STRONG_PASSWORD,
+      grant_type: 'password',
+      client_id: CLIENT_ID,
+    });
     expect(early.statusCode).toBe(403);
     expect(early.json().errorCode).toBe('ACCOUNT_NOT_ACTIVATED');
 
@@ -86,7 +121,12 @@ describe('POST v1/signup/activate', () => {
 
   it('an unactivated account with a wrong password gets the same 401 as anyone', async () => {
     const { email } = await createPerson(t, { activate: false });
-    const response = await t.post('/api/auth/password', { loginIdentifier: email, password: 'wrong password entirely here', grant_type: 'password', client_id: CLIENT_ID });
+    const response = await t.post('/api/auth/password', {
+      loginIdentifier: email,
+      password: 'wrong password entirely here',
+      grant_type: 'password',
+      client_id: CLIENT_ID,
+    });
     expect(response.statusCode).toBe(401);
     expect(response.json().errorCode).toBe('INVALID_CREDENTIALS');
   });
@@ -106,7 +146,10 @@ describe('POST v1/signup/activate', () => {
 
   it('refuses an expired code', async () => {
     const { email, personId } = await createPerson(t, { activate: false });
-    await t.db.update(oneTimeCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oneTimeCodes.personId, personId));
+    await t.db
+      .update(oneTimeCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeCodes.personId, personId));
     const response = await t.post('/api/v1/signup/activate', { loginIdentifier: email, activationCode: t.latestCode(email) });
     expect(response.statusCode).toBe(400);
   });

@@ -146,7 +146,10 @@ describe('POST auth/token/refresh', () => {
     expect(lifetimeDays).toBeGreaterThan(29.99);
     expect(lifetimeDays).toBeLessThanOrEqual(30.001);
 
-    await t.db.update(refreshTokens).set({ familyExpiresAt: new Date(Date.now() - 1000) }).where(eq(refreshTokens.personId, tokens.personId));
+    await t.db
+      .update(refreshTokens)
+      .set({ familyExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(refreshTokens.personId, tokens.personId));
     const response = await refresh(t, tokens.refresh_token);
     expect(response.statusCode).toBe(401);
     expect(response.json().errorCode).toBe('INVALID_REFRESH_TOKEN');
@@ -166,7 +169,11 @@ describe('POST auth/token/refresh', () => {
     const unknown = await refresh(t, 'A'.repeat(43));
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json().errorCode).toBe('INVALID_REFRESH_TOKEN');
-    const mismatch = await t.post('/api/auth/token/refresh', { refresh_token: tokens.refresh_token, grant_type: 'refresh_token', client_id: 'tandem-ios' });
+    const mismatch = await t.post('/api/auth/token/refresh', {
+      refresh_token: tokens.refresh_token,
+      grant_type: 'refresh_token',
+      client_id: 'tandem-ios',
+    });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().errorCode).toBe('INVALID_CLIENT');
   });
@@ -183,7 +190,10 @@ describe('POST auth/token/revoke', () => {
     expect((await refresh(t, tokens.refresh_token)).statusCode).toBe(401);
     expect(await profileStatus(t, tokens.access_token)).toBe(401);
     expect(await profileStatus(t, other.access_token)).toBe(200);
-    const events = await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'SIGN_OUT'), eq(auditEvents.actorPersonId, personId)));
+    const events = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'SIGN_OUT'), eq(auditEvents.actorPersonId, personId)));
     expect(events).toHaveLength(1);
   });
 

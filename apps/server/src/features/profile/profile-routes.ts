@@ -35,12 +35,23 @@ export async function getProfile(db: Queryable, auth: AccessClaims): Promise<Pro
 /** GET and PATCH v1/profile (prefix /api/v1, protected). */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/profile', {
-    schema: { tags, summary: 'The signed-in user with their workspaces and members', security: bearerSecurity, response: { 200: ProfileResponseSchema, ...errorResponses } },
+    schema: {
+      tags,
+      summary: 'The signed-in user with their workspaces and members',
+      security: bearerSecurity,
+      response: { 200: ProfileResponseSchema, ...errorResponses },
+    },
     handler: async (request) => ({ payload: await getProfile(app.db, requireAuth(request)) }),
   });
 
   app.patch('/profile', {
-    schema: { tags, summary: "Change the signed-in user's names or theme", security: bearerSecurity, body: ProfileUpdateBodySchema, response: { 200: ProfileResponseSchema, ...errorResponses } },
+    schema: {
+      tags,
+      summary: "Change the signed-in user's names or theme",
+      security: bearerSecurity,
+      body: ProfileUpdateBodySchema,
+      response: { 200: ProfileResponseSchema, ...errorResponses },
+    },
     handler: async (request) => {
       const auth = requireAuth(request);
       if (Object.keys(request.body).length > 0) {

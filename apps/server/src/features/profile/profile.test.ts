@@ -68,7 +68,12 @@ describe('GET v1/profile', () => {
 describe('PATCH v1/profile', () => {
   it('changes the theme and it persists', async () => {
     const me = await signedIn(t);
-    const response = await t.request({ method: 'PATCH', url: '/api/v1/profile', payload: { themePreference: 'dark-blue' }, token: me.token });
+    const response = await t.request({
+      method: 'PATCH',
+      url: '/api/v1/profile',
+      payload: { themePreference: 'dark-blue' },
+      token: me.token,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().payload.themePreference).toBe('dark-blue');
     const again = await t.get('/api/v1/profile', { token: me.token });
@@ -79,7 +84,12 @@ describe('PATCH v1/profile', () => {
 
   it('changes names, trimmed', async () => {
     const me = await signedIn(t);
-    const response = await t.request({ method: 'PATCH', url: '/api/v1/profile', payload: { firstName: '  Jamie ', lastName: 'Rivera' }, token: me.token });
+    const response = await t.request({
+      method: 'PATCH',
+      url: '/api/v1/profile',
+      payload: { firstName: '  Jamie ', lastName: 'Rivera' },
+      token: me.token,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().payload).toMatchObject({ firstName: 'Jamie', lastName: 'Rivera' });
     expect(response.json().payload.workspaces[0].members[0]).toMatchObject({ firstName: 'Jamie', lastName: 'Rivera' });
@@ -87,7 +97,12 @@ describe('PATCH v1/profile', () => {
 
   it('refuses an unknown theme with 400 and errorData.themePreference, changing nothing', async () => {
     const me = await signedIn(t);
-    const response = await t.request({ method: 'PATCH', url: '/api/v1/profile', payload: { themePreference: 'hot-pink' }, token: me.token });
+    const response = await t.request({
+      method: 'PATCH',
+      url: '/api/v1/profile',
+      payload: { themePreference: 'hot-pink' },
+      token: me.token,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ errorCode: 'VALIDATION_FAILED', errorData: { themePreference: expect.any(String) } });
     const [row] = await t.db.select().from(people).where(eq(people.id, me.personId));

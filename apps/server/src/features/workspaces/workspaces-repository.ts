@@ -50,7 +50,9 @@ export async function isActiveMember(db: Queryable, workspaceId: string, personI
   const [row] = await db
     .select({ id: workspaceMembers.id })
     .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.personId, personId), eq(workspaceMembers.status, 'ACTIVE')));
+    .where(
+      and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.personId, personId), eq(workspaceMembers.status, 'ACTIVE')),
+    );
   return row !== undefined;
 }
 

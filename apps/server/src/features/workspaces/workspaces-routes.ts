@@ -10,7 +10,13 @@ const tags = ['workspaces'];
 /** Workspace calls (prefix /api/v1/workspaces, protected). */
 export const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/:id/subscription', {
-    schema: { tags, summary: "The workspace's plan, status, limits and usage (any member)", security: bearerSecurity, params: WorkspaceParamsSchema, response: { 200: SubscriptionResponseSchema, ...errorResponses } },
+    schema: {
+      tags,
+      summary: "The workspace's plan, status, limits and usage (any member)",
+      security: bearerSecurity,
+      params: WorkspaceParamsSchema,
+      response: { 200: SubscriptionResponseSchema, ...errorResponses },
+    },
     handler: async (request) => {
       const { personId } = requireAuth(request);
       if (!(await isActiveMember(app.db, request.params.id, personId))) throw notFound('That workspace');

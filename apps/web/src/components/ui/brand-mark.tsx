@@ -17,12 +17,7 @@ export interface BrandMarkProps {
 export function BrandMark({ size = 32, showName = true }: BrandMarkProps) {
   return (
     <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.25 }}>
-      <Box
-        component="svg"
-        viewBox="0 0 64 64"
-        aria-hidden="true"
-        sx={{ width: size, height: size, flexShrink: 0, color: 'primary.main' }}
-      >
+      <Box component="svg" viewBox="0 0 64 64" aria-hidden="true" sx={{ width: size, height: size, flexShrink: 0, color: 'primary.main' }}>
         <rect width="64" height="64" rx="16" fill="currentColor" />
         <circle cx="25" cy="32" r="11" fill="none" stroke="#fff" strokeWidth="5" />
         <circle cx="39" cy="32" r="11" fill="none" stroke="#fff" strokeOpacity="0.6" strokeWidth="5" />

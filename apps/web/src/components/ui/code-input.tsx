@@ -24,15 +24,7 @@ export interface CodeInputProps {
  * "Digit N of 6", numeric keyboard, auto-advance on type, Backspace goes back, pasting the code
  * fills every box, and a complete code calls `onComplete`.
  */
-export function CodeInput({
-  value,
-  onChange,
-  onComplete,
-  length = 6,
-  disabled = false,
-  error,
-  shouldFocusFirst = false,
-}: CodeInputProps) {
+export function CodeInput({ value, onChange, onComplete, length = 6, disabled = false, error, shouldFocusFirst = false }: CodeInputProps) {
   const labelId = useId();
   const errorId = useId();
   const inputs = useRef<(HTMLInputElement | null)[]>([]);

@@ -1,11 +1,7 @@
 import Box from '@mui/material/Box';
 import { useEffect, useState } from 'react';
 import { useNavigation } from 'react-router';
-import {
-  LOADING_BAR_DURATION_MS,
-  LOADING_BAR_HEIGHT_PX,
-  LOADING_BAR_THROTTLE_MS,
-} from '@/config/constants';
+import { LOADING_BAR_DURATION_MS, LOADING_BAR_HEIGHT_PX, LOADING_BAR_THROTTLE_MS } from '@/config/constants';
 
 type Phase = 'hidden' | 'running' | 'finishing';
 

@@ -10,32 +10,30 @@ import { forwardRef, useState } from 'react';
  * control's name contains another field's label). Takes TextField props (label is required so every
  * field has a visible label, seed accessibility rule).
  */
-export const PasswordField = forwardRef<HTMLInputElement, TextFieldProps & { label: string }>(
-  function PasswordField(props, ref) {
-    const [isVisible, setIsVisible] = useState(false);
-    return (
-      <TextField
-        {...props}
-        inputRef={ref}
-        type={isVisible ? 'text' : 'password'}
-        slotProps={{
-          ...props.slotProps,
-          input: {
-            endAdornment: (
-              <InputAdornment position="end">
-                <IconButton
-                  aria-label={isVisible ? 'Hide password' : 'Show password'}
-                  onClick={() => setIsVisible((value) => !value)}
-                  edge="end"
-                  size="small"
-                >
-                  {isVisible ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
-                </IconButton>
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
-    );
-  },
-);
+export const PasswordField = forwardRef<HTMLInputElement, TextFieldProps & { label: string }>(function PasswordField(props, ref) {
+  const [isVisible, setIsVisible] = useState(false);
+  return (
+    <TextField
+      {...props}
+      inputRef={ref}
+      type={isVisible ? 'text' : 'password'}
+      slotProps={{
+        ...props.slotProps,
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <IconButton
+                aria-label={isVisible ? 'Hide password' : 'Show password'}
+                onClick={() => setIsVisible((value) => !value)}
+                edge="end"
+                size="small"
+              >
+                {isVisible ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
+              </IconButton>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+});

@@ -35,7 +35,13 @@ export function Toaster() {
     if (!message) return;
     const timer = setTimeout(() => {
       const show =
-        message.type === 'error' ? toast.error : message.type === 'info' ? toast.info : message.type === 'warning' ? toast.warning : toast.success;
+        message.type === 'error'
+          ? toast.error
+          : message.type === 'info'
+            ? toast.info
+            : message.type === 'warning'
+              ? toast.warning
+              : toast.success;
       show(message.message, { toastId: String(message.date) });
     }, TOAST_DELAY_MS);
     return () => clearTimeout(timer);

@@ -9,8 +9,6 @@ export function activateAccount(body: ActivateBody): Promise<SignupUser> {
 }
 
 /** Mutation hook of {@link activateAccount}. */
-export function useActivateAccount(
-  options: Omit<UseMutationOptions<SignupUser, ApiError, ActivateBody>, 'mutationFn'> = {},
-) {
+export function useActivateAccount(options: Omit<UseMutationOptions<SignupUser, ApiError, ActivateBody>, 'mutationFn'> = {}) {
   return useMutation({ ...options, mutationFn: activateAccount });
 }

@@ -12,8 +12,6 @@ export function requestPasswordReset(body: PasswordForgotBody): Promise<true> {
 }
 
 /** Mutation hook of {@link requestPasswordReset}. */
-export function useRequestPasswordReset(
-  options: Omit<UseMutationOptions<true, ApiError, PasswordForgotBody>, 'mutationFn'> = {},
-) {
+export function useRequestPasswordReset(options: Omit<UseMutationOptions<true, ApiError, PasswordForgotBody>, 'mutationFn'> = {}) {
   return useMutation({ ...options, mutationFn: requestPasswordReset });
 }

@@ -9,8 +9,6 @@ export function resendActivation(body: ResendActivationBody): Promise<true> {
 }
 
 /** Mutation hook of {@link resendActivation}. */
-export function useResendActivation(
-  options: Omit<UseMutationOptions<true, ApiError, ResendActivationBody>, 'mutationFn'> = {},
-) {
+export function useResendActivation(options: Omit<UseMutationOptions<true, ApiError, ResendActivationBody>, 'mutationFn'> = {}) {
   return useMutation({ ...options, mutationFn: resendActivation });
 }

@@ -9,8 +9,6 @@ export function resetPassword(body: PasswordResetBody): Promise<true> {
 }
 
 /** Mutation hook of {@link resetPassword}. */
-export function useResetPassword(
-  options: Omit<UseMutationOptions<true, ApiError, PasswordResetBody>, 'mutationFn'> = {},
-) {
+export function useResetPassword(options: Omit<UseMutationOptions<true, ApiError, PasswordResetBody>, 'mutationFn'> = {}) {
   return useMutation({ ...options, mutationFn: resetPassword });
 }

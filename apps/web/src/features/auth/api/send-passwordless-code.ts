@@ -12,8 +12,6 @@ export function sendPasswordlessCode(loginIdentifier: string): Promise<{ timesta
 }
 
 /** Mutation hook of {@link sendPasswordlessCode}; the variable is the email. */
-export function useSendPasswordlessCode(
-  options: Omit<UseMutationOptions<{ timestamp: number }, ApiError, string>, 'mutationFn'> = {},
-) {
+export function useSendPasswordlessCode(options: Omit<UseMutationOptions<{ timestamp: number }, ApiError, string>, 'mutationFn'> = {}) {
   return useMutation({ ...options, mutationFn: sendPasswordlessCode });
 }

@@ -31,8 +31,6 @@ export function signInWithPassword(input: PasswordSignInInput): Promise<TokenPay
 }
 
 /** Mutation hook of {@link signInWithPassword}. */
-export function useSignInWithPassword(
-  options: Omit<UseMutationOptions<TokenPayload, ApiError, PasswordSignInInput>, 'mutationFn'> = {},
-) {
+export function useSignInWithPassword(options: Omit<UseMutationOptions<TokenPayload, ApiError, PasswordSignInInput>, 'mutationFn'> = {}) {
   return useMutation({ ...options, mutationFn: signInWithPassword });
 }

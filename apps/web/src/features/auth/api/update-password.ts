@@ -12,8 +12,6 @@ export function updatePassword(body: PasswordUpdateBody): Promise<true> {
 }
 
 /** Mutation hook of {@link updatePassword}. */
-export function useUpdatePassword(
-  options: Omit<UseMutationOptions<true, ApiError, PasswordUpdateBody>, 'mutationFn'> = {},
-) {
+export function useUpdatePassword(options: Omit<UseMutationOptions<true, ApiError, PasswordUpdateBody>, 'mutationFn'> = {}) {
   return useMutation({ ...options, mutationFn: updatePassword });
 }

@@ -9,8 +9,6 @@ export function updateProfile(body: ProfileUpdateBody): Promise<Profile> {
 }
 
 /** Mutation hook of {@link updateProfile}. */
-export function useUpdateProfile(
-  options: Omit<UseMutationOptions<Profile, ApiError, ProfileUpdateBody>, 'mutationFn'> = {},
-) {
+export function useUpdateProfile(options: Omit<UseMutationOptions<Profile, ApiError, ProfileUpdateBody>, 'mutationFn'> = {}) {
   return useMutation({ ...options, mutationFn: updateProfile });
 }

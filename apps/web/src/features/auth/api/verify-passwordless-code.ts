@@ -30,8 +30,6 @@ export function verifyPasswordlessCode(input: VerifyCodeInput): Promise<TokenPay
 }
 
 /** Mutation hook of {@link verifyPasswordlessCode}. */
-export function useVerifyPasswordlessCode(
-  options: Omit<UseMutationOptions<TokenPayload, ApiError, VerifyCodeInput>, 'mutationFn'> = {},
-) {
+export function useVerifyPasswordlessCode(options: Omit<UseMutationOptions<TokenPayload, ApiError, VerifyCodeInput>, 'mutationFn'> = {}) {
   return useMutation({ ...options, mutationFn: verifyPasswordlessCode });
 }

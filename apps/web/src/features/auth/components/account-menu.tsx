@@ -70,7 +70,16 @@ export function AccountMenu() {
         onClick={(event) => setAnchor(event.currentTarget)}
         sx={{ p: 0.5 }}
       >
-        <Avatar sx={{ width: 34, height: 34, bgcolor: 'primary.main', color: 'primary.contrastText', fontSize: '0.875rem', fontWeight: 600 }}>
+        <Avatar
+          sx={{
+            width: 34,
+            height: 34,
+            bgcolor: 'primary.main',
+            color: 'primary.contrastText',
+            fontSize: '0.875rem',
+            fontWeight: 600,
+          }}
+        >
           {initials}
         </Avatar>
       </IconButton>
@@ -112,12 +121,7 @@ export function AccountMenu() {
           <ListItemText primary="Sign out" />
         </MenuItem>
       </Menu>
-      <ThemeDialog
-        open={dialog === 'theme'}
-        current={currentTheme}
-        onSelect={handleSelectTheme}
-        onClose={() => setDialog(null)}
-      />
+      <ThemeDialog open={dialog === 'theme'} current={currentTheme} onSelect={handleSelectTheme} onClose={() => setDialog(null)} />
       <ChangePasswordDialog open={dialog === 'password'} onClose={() => setDialog(null)} />
     </>
   );

@@ -53,7 +53,9 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
       onClose={handleClose}
       fullWidth
       maxWidth="xs"
-      slotProps={{ paper: { component: 'form', noValidate: true, onSubmit: handleSubmit } as object }}
+      slotProps={{
+        paper: { component: 'form', noValidate: true, onSubmit: handleSubmit } as object,
+      }}
     >
       <DialogTitle>Change password</DialogTitle>
       <DialogContent>

@@ -4,13 +4,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PasswordForgotBodySchema } from '@tandem/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
+import { EmailField } from '@/components/ui/form-text-field';
 import { paths } from '@/config/paths';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { applyFieldErrors } from '../utils/apply-field-errors';
@@ -51,14 +51,7 @@ export function ForgotPasswordForm() {
       ) : (
         <Box component="form" noValidate onSubmit={handleSubmit}>
           <Stack spacing={2.5}>
-            <TextField
-              label="Email"
-              type="email"
-              autoComplete="username"
-              {...form.register('loginIdentifier')}
-              error={Boolean(errors.loginIdentifier)}
-              helperText={errors.loginIdentifier?.message}
-            />
+            <EmailField registration={form.register('loginIdentifier')} fieldError={errors.loginIdentifier} />
             <Button type="submit" variant="contained" size="large" fullWidth loading={isSubmitting}>
               Send reset link
             </Button>

@@ -6,13 +6,13 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { LoginIdentifierSchema, PresentedPasswordSchema } from '@tandem/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { z } from 'zod';
+import { EmailField } from '@/components/ui/form-text-field';
 import { PasswordField } from '@/components/ui/password-field';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
@@ -22,7 +22,10 @@ import { applyFieldErrors } from '../utils/apply-field-errors';
 import { rememberCredentials } from '../utils/pending-credentials';
 import { AuthHeading } from './auth-heading';
 
-const LoginSchema = z.object({ loginIdentifier: LoginIdentifierSchema, password: PresentedPasswordSchema });
+const LoginSchema = z.object({
+  loginIdentifier: LoginIdentifierSchema,
+  password: PresentedPasswordSchema,
+});
 type LoginValues = z.input<typeof LoginSchema>;
 
 /**
@@ -81,14 +84,7 @@ export function LoginForm() {
       )}
       <Box component="form" noValidate onSubmit={handleSubmit}>
         <Stack spacing={2.5}>
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="username"
-            {...form.register('loginIdentifier')}
-            error={Boolean(errors.loginIdentifier)}
-            helperText={errors.loginIdentifier?.message}
-          />
+          <EmailField registration={form.register('loginIdentifier')} fieldError={errors.loginIdentifier} />
           <Box>
             <PasswordField
               label="Password"
@@ -109,14 +105,7 @@ export function LoginForm() {
         </Stack>
       </Box>
       <Divider sx={{ my: 3, color: 'text.secondary', fontSize: '0.8125rem' }}>or</Divider>
-      <Button
-        component={RouterLink}
-        to={paths.auth.passwordless.getHref()}
-        variant="outlined"
-        size="large"
-        fullWidth
-        color="primary"
-      >
+      <Button component={RouterLink} to={paths.auth.passwordless.getHref()} variant="outlined" size="large" fullWidth color="primary">
         Sign in with a code instead
       </Button>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>

@@ -3,12 +3,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { LoginIdentifierSchema } from '@tandem/contract';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { z } from 'zod';
+import { EmailField } from '@/components/ui/form-text-field';
 import { paths } from '@/config/paths';
 import { useSendPasswordlessCode } from '../api/send-passwordless-code';
 import { rememberPasswordlessCode } from '../stores/session-store';
@@ -45,14 +45,7 @@ export function PasswordlessForm() {
       <AuthHeading title="Sign in with a code" subtitle="We'll email you a 6-digit code. No password needed." />
       <Box component="form" noValidate onSubmit={handleSubmit}>
         <Stack spacing={2.5}>
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="username"
-            {...form.register('loginIdentifier')}
-            error={Boolean(errors.loginIdentifier)}
-            helperText={errors.loginIdentifier?.message}
-          />
+          <EmailField registration={form.register('loginIdentifier')} fieldError={errors.loginIdentifier} />
           <Button type="submit" variant="contained" size="large" fullWidth loading={isSubmitting}>
             Send code
           </Button>

@@ -3,12 +3,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PASSWORD_MIN_LENGTH, SignupBodySchema } from '@tandem/contract';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
+import { EmailField, FormTextField } from '@/components/ui/form-text-field';
 import { PasswordField } from '@/components/ui/password-field';
 import { paths } from '@/config/paths';
 import { useSignUp } from '../api/sign-up';
@@ -53,29 +53,20 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
       <Box component="form" noValidate onSubmit={handleSubmit}>
         <Stack spacing={2.5}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
-            <TextField
+            <FormTextField
               label="First name"
               autoComplete="given-name"
-              {...form.register('firstName')}
-              error={Boolean(errors.firstName)}
-              helperText={errors.firstName?.message}
+              registration={form.register('firstName')}
+              fieldError={errors.firstName}
             />
-            <TextField
+            <FormTextField
               label="Last name"
               autoComplete="family-name"
-              {...form.register('lastName')}
-              error={Boolean(errors.lastName)}
-              helperText={errors.lastName?.message}
+              registration={form.register('lastName')}
+              fieldError={errors.lastName}
             />
           </Stack>
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            {...form.register('loginIdentifier')}
-            error={Boolean(errors.loginIdentifier)}
-            helperText={errors.loginIdentifier?.message}
-          />
+          <EmailField autoComplete="email" registration={form.register('loginIdentifier')} fieldError={errors.loginIdentifier} />
           <PasswordField
             label="Password"
             autoComplete="new-password"

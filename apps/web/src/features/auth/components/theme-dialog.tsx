@@ -30,7 +30,12 @@ export function ThemeDialog({ open, current, onSelect, onClose }: ThemeDialogPro
         <Box
           role="radiogroup"
           aria-label="Theme"
-          sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)' }, gap: 1.5, pt: 0.5 }}
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)' },
+            gap: 1.5,
+            pt: 0.5,
+          }}
         >
           {themeNames.map((name) => {
             const palette = themePalettes[name];
@@ -50,17 +55,54 @@ export function ThemeDialog({ open, current, onSelect, onClose }: ThemeDialogPro
                   border: '2px solid',
                   borderColor: isChecked ? 'primary.main' : 'divider',
                   overflow: 'hidden',
-                  '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+                  '&.Mui-focusVisible': {
+                    outline: '2px solid',
+                    outlineColor: 'primary.main',
+                    outlineOffset: 2,
+                  },
                 }}
               >
-                <Box sx={{ bgcolor: palette.background, p: 1.25, display: 'flex', gap: 0.75, alignItems: 'center' }}>
+                <Box
+                  sx={{
+                    bgcolor: palette.background,
+                    p: 1.25,
+                    display: 'flex',
+                    gap: 0.75,
+                    alignItems: 'center',
+                  }}
+                >
                   <Box sx={{ width: 28, height: 28, borderRadius: '8px', bgcolor: palette.primary }} />
                   <Box sx={{ flex: 1 }}>
-                    <Box sx={{ height: 6, borderRadius: '14px', bgcolor: palette.textPrimary, opacity: 0.8, width: '70%', mb: 0.75 }} />
-                    <Box sx={{ height: 6, borderRadius: '14px', bgcolor: palette.textSecondary, opacity: 0.6, width: '45%' }} />
+                    <Box
+                      sx={{
+                        height: 6,
+                        borderRadius: '14px',
+                        bgcolor: palette.textPrimary,
+                        opacity: 0.8,
+                        width: '70%',
+                        mb: 0.75,
+                      }}
+                    />
+                    <Box
+                      sx={{
+                        height: 6,
+                        borderRadius: '14px',
+                        bgcolor: palette.textSecondary,
+                        opacity: 0.6,
+                        width: '45%',
+                      }}
+                    />
                   </Box>
                 </Box>
-                <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 1.25, py: 1 }}>
+                <Box
+                  sx={{
+                    display: 'flex',
+                    alignItems: 'center',
+                    justifyContent: 'space-between',
+                    px: 1.25,
+                    py: 1,
+                  }}
+                >
                   <Typography variant="body2" sx={{ fontWeight: isChecked ? 600 : 500 }}>
                     {palette.label}
                   </Typography>

@@ -96,8 +96,7 @@ export function initSession(): Promise<void> {
     try {
       const user = await queryClient.fetchQuery(profileQueryOptions());
       const currentOrganization = readStorage('currentOrganization');
-      const workspace =
-        user.workspaces.find((candidate) => candidate.id === currentOrganization) ?? user.workspaces[0] ?? null;
+      const workspace = user.workspaces.find((candidate) => candidate.id === currentOrganization) ?? user.workspaces[0] ?? null;
       if (!workspace || !workspace.subscriptionType) {
         logout();
         return;
@@ -150,10 +149,7 @@ export function setSessionUser(user: Profile): void {
  * Route-guard wait (seed §2, §9): while a profile load is in progress, polls once a second, at most
  * 5 tries. Resolves when idle or out of tries.
  */
-export async function waitForProfileLoad(
-  tries: number = GUARD_WAIT_TRIES,
-  intervalMs: number = GUARD_WAIT_INTERVAL_MS,
-): Promise<void> {
+export async function waitForProfileLoad(tries: number = GUARD_WAIT_TRIES, intervalMs: number = GUARD_WAIT_INTERVAL_MS): Promise<void> {
   for (let attempt = 0; attempt < tries && state.loading; attempt += 1) {
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }

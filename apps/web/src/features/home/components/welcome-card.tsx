@@ -40,8 +40,7 @@ export function WelcomeCard({ firstName, workspaceName, subscription }: WelcomeC
         Welcome, {firstName}
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 1.5, maxWidth: 560 }}>
-        This is {workspaceName}: the shared office of an executive and their assistants. Here is what you will be able
-        to do together.
+        This is {workspaceName}: the shared office of an executive and their assistants. Here is what you will be able to do together.
       </Typography>
       <Box
         component="ul"
