@@ -47,9 +47,11 @@ if (only !== 'e2e') {
   const vitestCode = await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
   if (existsSync(vitestJson)) {
     const report = JSON.parse(readFileSync(vitestJson, 'utf8'));
+    // A non-zero exit with no failed test (an unhandled error, a suite that did not load) is a failure too.
+    const failures = report.numFailedTests + (report.numFailedTestSuites ?? 0) || (vitestCode === 0 ? 0 : 1);
     passed += report.numPassedTests;
-    failed += report.numFailedTests + (report.numFailedTestSuites ?? 0);
-    record('vitest', vitestCode === 0, `${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+    failed += failures;
+    record('vitest', vitestCode === 0, `${report.numPassedTests} passed, ${failures} failed`);
   } else {
     failed += 1;
     record('vitest', false, 'no report');
@@ -68,9 +70,10 @@ if (only !== 'unit') {
     });
     if (existsSync(playwrightJson)) {
       const { stats } = JSON.parse(readFileSync(playwrightJson, 'utf8'));
+      const failures = stats.unexpected || (code === 0 ? 0 : 1);
       passed += stats.expected + stats.flaky;
-      failed += stats.unexpected;
-      record('playwright', code === 0, `${stats.expected} passed, ${stats.unexpected} failed, ${stats.flaky} flaky`);
+      failed += failures;
+      record('playwright', code === 0, `${stats.expected} passed, ${failures} failed, ${stats.flaky} flaky`);
     } else {
       failed += 1;
       record('playwright', false, 'no report');

@@ -65,6 +65,12 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
       await handle.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
+      // pool.end() resolves before its sockets have closed; dropping then would kill them mid-exit.
+      for (let attempt = 0; attempt < 50; attempt += 1) {
+        const { rows } = await cleanup.query<{ count: string }>('select count(*) from pg_stat_activity where datname = $1', [name]);
+        if (rows[0]?.count === '0') break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
     },
