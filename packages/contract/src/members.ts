@@ -17,3 +17,18 @@ export const workspaceMemberTypeLabels: Record<WorkspaceMemberType, string> = {
 export const subscriptionTypes = ['FREE', 'PRO', 'ENTERPRISE'] as const;
 export const SubscriptionTypeSchema = z.enum(subscriptionTypes);
 export type SubscriptionType = z.infer<typeof SubscriptionTypeSchema>;
+
+/** Kinds of activity item (PRODUCT §2); later features add their producers. */
+export const activityKinds = [
+  'ANSWER_RECEIVED',
+  'BRIEF_READY',
+  'BRIEF_ACKNOWLEDGED',
+  'TASK_ASSIGNED',
+  'TASK_DONE',
+  'MEMBER_JOINED',
+  'MEMBER_ROLE_CHANGED',
+  'CHAT_REPLY',
+  'SUMMARY_PUBLISHED',
+] as const;
+export const ActivityKindSchema = z.enum(activityKinds);
+export type ActivityKind = z.infer<typeof ActivityKindSchema>;

@@ -1,5 +1,6 @@
-import { boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { subscriptionStatuses, subscriptionTypes, workspaceMemberTypes } from '@tandem/contract';
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { activityKinds, subscriptionStatuses, subscriptionTypes, workspaceMemberTypes } from '@tandem/contract';
 import { id, timestamps } from './columns.js';
 import { people } from './people.js';
 
@@ -15,7 +16,11 @@ export const workspaces = pgTable('workspaces', {
   ...timestamps,
 });
 
-/** A person's membership of a workspace (PRODUCT §2). */
+/**
+ * A person's membership of a workspace (PRODUCT §2). At most one EXECUTIVE per workspace (partial
+ * unique index, PRODUCT §1). `activityReadAt` is the member's read mark: activity created after it
+ * (by someone else) makes hasNewActivityItems true.
+ */
 export const workspaceMembers = pgTable(
   'workspace_members',
   {
@@ -27,13 +32,16 @@ export const workspaceMembers = pgTable(
       .notNull()
       .references(() => people.id, { onDelete: 'cascade' }),
     workspaceMemberType: workspaceMemberType().notNull(),
-    hasNewActivityItems: boolean().notNull().default(false),
     status: memberStatus().notNull().default('ACTIVE'),
     invitedBy: uuid().references(() => people.id, { onDelete: 'set null' }),
+    activityReadAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('workspace_members_workspace_person_key').on(t.workspaceId, t.personId),
+    uniqueIndex('workspace_members_one_executive_key')
+      .on(t.workspaceId)
+      .where(sql`${t.workspaceMemberType} = 'EXECUTIVE'`),
     index('workspace_members_person_idx').on(t.personId),
   ],
 );
@@ -48,3 +56,27 @@ export const subscriptions = pgTable('subscriptions', {
   currentPeriodEnd: timestamp({ withTimezone: true }),
   ...timestamps,
 });
+
+export const activityKind = pgEnum('activity_kind', activityKinds);
+
+/**
+ * Something that happened in a workspace (PRODUCT §2). `audienceMemberId` null = every member who
+ * may see the subject; else only that member (e.g. TASK_ASSIGNED for the assignee). `subject`
+ * holds the ids the kind refers to (memberId, taskId, briefId…).
+ */
+export const activityItems = pgTable(
+  'activity_items',
+  {
+    id: id(),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    kind: activityKind().notNull(),
+    actorMemberId: uuid().references(() => workspaceMembers.id, { onDelete: 'set null' }),
+    contactId: uuid(),
+    audienceMemberId: uuid().references(() => workspaceMembers.id, { onDelete: 'cascade' }),
+    subject: jsonb().$type<Record<string, string>>().notNull().default({}),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('activity_items_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id)],
+);

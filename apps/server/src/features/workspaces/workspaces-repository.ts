@@ -1,8 +1,20 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Subscription, Workspace } from '@tandem/contract';
 import type { Queryable } from '../../db/client.js';
-import { people, subscriptions, workspaceMembers, workspaces } from '../../db/schema/index.js';
+import { activityItems, people, subscriptions, workspaceMembers, workspaces } from '../../db/schema/index.js';
 import { planLimits } from './plans.js';
+
+/**
+ * hasNewActivityItems of a member row (seed §3): some activity meant for them, by someone else,
+ * is newer than their read mark (PRODUCT §2).
+ */
+export const hasNewActivityItems = sql<boolean>`exists (
+  select 1 from ${activityItems}
+  where ${activityItems.workspaceId} = ${workspaceMembers.workspaceId}
+    and ${activityItems.createdAt} > coalesce(${workspaceMembers.activityReadAt}, '-infinity'::timestamptz)
+    and (${activityItems.audienceMemberId} is null or ${activityItems.audienceMemberId} = ${workspaceMembers.id})
+    and ${activityItems.actorMemberId} is distinct from ${workspaceMembers.id}
+)`;
 
 /**
  * The workspaces `personId` is an active member of, each with its subscriptionType and every
@@ -30,7 +42,7 @@ export async function findWorkspacesOfPerson(db: Queryable, personId: string): P
         firstName: people.firstName,
         lastName: people.lastName,
         workspaceMemberType: workspaceMembers.workspaceMemberType,
-        hasNewActivityItems: workspaceMembers.hasNewActivityItems,
+        hasNewActivityItems,
       })
       .from(workspaceMembers)
       .innerJoin(people, eq(people.id, workspaceMembers.personId))
