@@ -1,15 +1,18 @@
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ClientConfigResponseSchema, HealthSchema } from '@tandem/contract';
 import type { AppConfig } from './config/env.js';
 import type { Database, DatabaseHandle } from './db/client.js';
+import { activityRoutes } from './features/activity/activity-routes.js';
+import workspaceEventsPlugin from './features/activity/workspace-events.js';
 import { AccessTokens } from './features/auth/access-tokens.js';
 import { publicAuthRoutes, protectedAuthRoutes } from './features/auth/auth-routes.js';
 import { AuthService } from './features/auth/auth-service.js';
 import { Sessions } from './features/auth/sessions.js';
 import { signupRoutes } from './features/auth/signup-routes.js';
 import { profileRoutes } from './features/profile/profile-routes.js';
+import { membersRoutes } from './features/workspaces/members-routes.js';
 import { workspacesRoutes } from './features/workspaces/workspaces-routes.js';
 import { errorResponses } from './lib/route-schemas.js';
 import { Mailer } from './mail/mailer.js';
@@ -41,7 +44,20 @@ export interface BuildAppOptions {
 }
 
 function loggerOptions(config: AppConfig) {
-  const base = { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] };
+  const base = {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
+    // The event stream takes its access token in the query (EventSource sends no headers).
+    serializers: {
+      req: (req: FastifyRequest) => ({
+        method: req.method,
+        url: req.url.replace(/access_token=[^&]*/g, 'access_token=[redacted]'),
+        host: req.host,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
+    },
+  };
   if (config.env === 'production') return base;
   return { ...base, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } };
 }
@@ -99,6 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorsPlugin);
   await app.register(clientIdPlugin, { clientIds: config.clientIds });
   await app.register(webAppPlugin, { distDir: config.webDistDir });
+  await app.register(workspaceEventsPlugin);
 
   // Routes.
   app.get('/healthz', { schema: { hide: true, response: { 200: HealthSchema } } }, async () => ({ status: 'ok' as const }));
@@ -133,6 +150,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await protectedApi.register(protectedAuthRoutes, { prefix: '/auth' });
         await protectedApi.register(profileRoutes, { prefix: '/v1' });
         await protectedApi.register(workspacesRoutes, { prefix: '/v1/workspaces' });
+        await protectedApi.register(membersRoutes, { prefix: '/v1/workspaces' });
+        await protectedApi.register(activityRoutes, { prefix: '/v1/workspaces' });
       });
     },
     { prefix: '/api' },

@@ -1,3 +1,4 @@
+export * from './activity.js';
 export * from './auth.js';
 export * from './envelope.js';
 export * from './errors.js';
@@ -6,3 +7,4 @@ export * from './members.js';
 export * from './profile.js';
 export * from './subscription.js';
 export * from './themes.js';
+export * from './workspaces.js';

@@ -32,3 +32,8 @@ export const activityKinds = [
 ] as const;
 export const ActivityKindSchema = z.enum(activityKinds);
 export type ActivityKind = z.infer<typeof ActivityKindSchema>;
+
+/** Membership states (PRODUCT §2): INVITED until the invitee's first sign-in, then ACTIVE. */
+export const memberStatuses = ['INVITED', 'ACTIVE'] as const;
+export const MemberStatusSchema = z.enum(memberStatuses);
+export type MemberStatus = z.infer<typeof MemberStatusSchema>;

@@ -32,3 +32,9 @@ export type Subscription = z.infer<typeof SubscriptionSchema>;
 export const SubscriptionResponseSchema = payloadOf(SubscriptionSchema);
 
 export const WorkspaceParamsSchema = z.object({ id: z.uuid() });
+
+/** PATCH v1/workspaces/{id}/subscription body: the plan to move to (PRODUCT §8, self-hosted). */
+export const UpdateSubscriptionBodySchema = z.object({
+  subscriptionType: SubscriptionTypeSchema,
+});
+export type UpdateSubscriptionBody = z.infer<typeof UpdateSubscriptionBodySchema>;

@@ -26,6 +26,18 @@ export interface DatabaseHandle {
   /** True when a trivial query answers (readiness). */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * Calls `onMessage` with each NOTIFY payload on `channel` until the returned function is
+   * called. PostgreSQL: one dedicated connection, reconnected with capped exponential backoff;
+   * notices sent while it was down are lost, so `onReconnect` tells the caller to catch up.
+   * PGlite: its in-process LISTEN. Throws when the first LISTEN fails.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, hooks?: ListenHooks): Promise<() => Promise<void>>;
+}
+
+export interface ListenHooks {
+  onError?: (error: unknown) => void;
+  onReconnect?: () => void;
 }
 
 /** Finds apps/server/drizzle both from src/db (tsx, vitest) and from dist (the built bundle). */
@@ -55,6 +67,7 @@ export async function openDatabase(input: { databaseUrl?: string | undefined; da
       migrate: () => migratePg(db, { migrationsFolder }),
       ping: async () => (await pool.query('select 1')).rowCount === 1,
       close: () => pool.end(),
+      listen: (channel, onMessage, hooks) => listenPg(input.databaseUrl!, channel, onMessage, hooks),
     };
   }
   let dataDir = input.dataDir;
@@ -75,5 +88,59 @@ export function fromPglite(client: PGlite, migrationsFolder = findMigrationsFold
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: async () => (await client.query('select 1')).rows.length === 1,
     close: () => client.close(),
+    listen: (channel, onMessage) => client.listen(channel, onMessage),
+  };
+}
+
+/** LISTEN on a dedicated pg.Client; reconnects after 0.25 s, 0.5 s, … up to 30 s between tries. */
+async function listenPg(
+  connectionString: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  hooks: ListenHooks = {},
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const client = new pg.Client({ connectionString });
+    client.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onMessage(message.payload);
+    });
+    client.on('error', (error) => hooks.onError?.(error));
+    client.on('end', () => {
+      if (!stopped && current === client) reconnect(0);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    current = client;
+    if (stopped) await client.end();
+  };
+  const reconnect = (attempt: number) => {
+    current = undefined;
+    retry = setTimeout(
+      () => {
+        if (stopped) return;
+        connect().then(
+          () => hooks.onReconnect?.(),
+          (error: unknown) => {
+            hooks.onError?.(error);
+            if (!stopped) reconnect(attempt + 1);
+          },
+        );
+      },
+      Math.min(30_000, 250 * 2 ** attempt),
+    );
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await current?.end().catch(() => undefined);
   };
 }

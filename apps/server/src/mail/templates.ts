@@ -57,3 +57,26 @@ export function passwordResetMail(to: string, link: string): MailMessage {
     }),
   };
 }
+
+/**
+ * Invitation to a workspace (PRODUCT §3 Members tab). The link opens sign-in by code, built from
+ * PUBLIC_URL (PRODUCT §5); the first sign-in turns the invitation into an active membership.
+ */
+export function invitationMail(
+  to: string,
+  input: { inviterName: string; workspaceName: string; memberTypeLabel: string; link: string },
+): MailMessage {
+  const lines = [
+    `${input.inviterName} invited you to the workspace "${input.workspaceName}" on Tandem as ${input.memberTypeLabel}.`,
+    `Sign in with a code sent to this address to join: ${input.link}`,
+    'No password is needed. If you did not expect this invitation, ignore this message.',
+  ];
+  return {
+    to,
+    subject: `${input.inviterName} invited you to ${input.workspaceName} on Tandem`,
+    text: lines.join('\n\n'),
+    html: layout(`Join ${input.workspaceName} on Tandem`, [lines[0]!, lines[2]!], {
+      action: { label: 'Sign in to join', href: input.link },
+    }),
+  };
+}

@@ -1,3 +1,5 @@
+import { and, desc, eq, lt } from 'drizzle-orm';
+import type { AuditEvent } from '@tandem/contract';
 import type { Queryable } from '../../db/client.js';
 import { auditEvents } from '../../db/schema/index.js';
 
@@ -12,7 +14,16 @@ export type AuditAction =
   | 'PASSWORD_RESET'
   | 'REFRESH_TOKEN_REUSE'
   | 'PLATFORM_ADMIN_GRANTED'
-  | 'PLATFORM_ADMIN_REVOKED';
+  | 'PLATFORM_ADMIN_REVOKED'
+  | 'WORKSPACE_CREATED'
+  | 'WORKSPACE_RENAMED'
+  | 'SUBSCRIPTION_CHANGED'
+  | 'MEMBER_INVITED'
+  | 'MEMBER_INVITATION_RESENT'
+  | 'MEMBER_JOINED'
+  | 'MEMBER_ROLE_CHANGED'
+  | 'MEMBER_REMOVED'
+  | 'MEMBER_LEFT';
 
 export interface AuditInput {
   action: AuditAction;
@@ -33,4 +44,30 @@ export async function recordAuditEvent(db: Queryable, input: AuditInput): Promis
     target: input.target ?? null,
     ip: input.ip ?? null,
   });
+}
+
+/**
+ * A workspace's audit events, newest first (by id, a UUIDv7); `beforeId` is the page cursor
+ * (PRODUCT §4). Who may read them is the caller's check (PRODUCT §6: OWNER, EXECUTIVE).
+ */
+export async function findAuditEvents(
+  db: Queryable,
+  workspaceId: string,
+  page: { limit: number; beforeId?: string | undefined },
+): Promise<AuditEvent[]> {
+  const rows = await db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.workspaceId, workspaceId), page.beforeId ? lt(auditEvents.id, page.beforeId) : undefined))
+    .orderBy(desc(auditEvents.id))
+    .limit(page.limit);
+  return rows.map((row) => ({
+    id: row.id,
+    action: row.action,
+    actorPersonId: row.actorPersonId,
+    impersonatorPersonId: row.impersonatorPersonId,
+    target: row.target,
+    ip: row.ip,
+    at: row.at.toISOString(),
+  }));
 }

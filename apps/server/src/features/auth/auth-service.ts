@@ -8,6 +8,7 @@ import { AppError, invalidField, tooManyRequests } from '../../lib/errors.js';
 import type { Mailer, MailMessage } from '../../mail/mailer.js';
 import { activationMail, passwordResetMail, signInCodeMail } from '../../mail/templates.js';
 import { recordAuditEvent } from '../audit/audit.js';
+import { acceptInvitations } from '../workspaces/members-service.js';
 import type { AccessTokens } from './access-tokens.js';
 import { checkDigitCode, consumeCode, findLiveActionCode, issueCode, voidCodes, type CodePurpose } from './codes.js';
 import { findPasswordWeakness } from './password-policy.js';
@@ -134,7 +135,7 @@ export class AuthService {
     return target;
   }
 
-  /** Starts a session and answers with the seed's token response. */
+  /** Starts a session and answers with the seed's token response; the person's INVITED memberships turn ACTIVE (issue #3). */
   private async grantTokens(
     person: PersonRow,
     context: RequestContext,
@@ -146,6 +147,8 @@ export class AuthService {
       subject = await this.resolveImpersonation(person, impersonatedEmail);
       impersonatorId = person.id;
     }
+    // The person's own first sign-in accepts their invitations; a platform admin viewing as them does not.
+    if (!impersonatorId) await this.db.transaction((tx) => acceptInvitations(tx, subject.id, { ip: context.ip }));
     const grant = await this.deps.sessions.start(this.db, { personId: subject.id, clientId: context.clientId, impersonatorId });
     await recordAuditEvent(this.db, {
       action: impersonatorId ? 'IMPERSONATION_STARTED' : 'SIGN_IN',
@@ -321,6 +324,7 @@ export class AuthService {
       if (check !== 'valid') return null;
       const [row] = await tx.update(people).set({ status: 'ACTIVE' }).where(eq(people.id, person.id)).returning();
       await recordAuditEvent(tx, { action: 'ACCOUNT_ACTIVATED', actorPersonId: person.id, ip: context.ip });
+      await acceptInvitations(tx, person.id, { ip: context.ip });
       return row!;
     });
     if (!activated)

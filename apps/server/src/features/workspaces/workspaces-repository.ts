@@ -1,5 +1,5 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import type { Subscription, Workspace } from '@tandem/contract';
+import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { SubscriptionType, Subscription, Workspace, WorkspaceSummary } from '@tandem/contract';
 import type { Queryable } from '../../db/client.js';
 import { activityItems, people, subscriptions, workspaceMembers, workspaces } from '../../db/schema/index.js';
 import { planLimits } from './plans.js';
@@ -57,22 +57,23 @@ export async function findWorkspacesOfPerson(db: Queryable, personId: string): P
   });
 }
 
-/** True when `personId` is an active member of `workspaceId` (PRODUCT §6: else 404). */
-export async function isActiveMember(db: Queryable, workspaceId: string, personId: string): Promise<boolean> {
+/**
+ * Members counted against the plan (PRODUCT §8): ACTIVE and INVITED alike, so pending
+ * invitations hold their seat.
+ */
+export async function countMembers(db: Queryable, workspaceId: string): Promise<number> {
   const [row] = await db
-    .select({ id: workspaceMembers.id })
+    .select({ value: count() })
     .from(workspaceMembers)
-    .where(
-      and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.personId, personId), eq(workspaceMembers.status, 'ACTIVE')),
-    );
-  return row !== undefined;
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), inArray(workspaceMembers.status, ['ACTIVE', 'INVITED'])));
+  return row?.value ?? 0;
 }
 
 /** The workspace's subscription with limits (PRODUCT §8) and usage; members count invitations. */
 export async function getSubscription(db: Queryable, workspaceId: string): Promise<Subscription | undefined> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.workspaceId, workspaceId));
   if (!row) return undefined;
-  const [members] = await db.select({ value: count() }).from(workspaceMembers).where(eq(workspaceMembers.workspaceId, workspaceId));
+  const members = await countMembers(db, workspaceId);
   return {
     workspaceId,
     subscriptionType: row.subscriptionType,
@@ -80,6 +81,100 @@ export async function getSubscription(db: Queryable, workspaceId: string): Promi
     currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
     limits: planLimits[row.subscriptionType],
     // AI generations and question requests arrive with their own features; nothing counts yet.
-    usage: { members: members?.value ?? 0, aiGenerationsThisMonth: 0, activeQuestionRequests: 0 },
+    usage: { members, aiGenerationsThisMonth: 0, activeQuestionRequests: 0 },
   };
+}
+
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+type MemberRow = typeof workspaceMembers.$inferSelect;
+
+/**
+ * Locks a workspace for a change of its members or plan, in one order everywhere (subscription
+ * row, then member rows by id) so concurrent changes queue instead of deadlocking: two requests
+ * can never both pass a check on the member list (PRODUCT §1 one EXECUTIVE, §6 last admin, §8
+ * limits). Returns the locked rows, or undefined for an unknown workspace. Needs a transaction.
+ */
+export async function lockWorkspace(
+  tx: Queryable,
+  workspaceId: string,
+): Promise<{ subscription: SubscriptionRow; members: MemberRow[] } | undefined> {
+  const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.workspaceId, workspaceId)).for('update');
+  if (!subscription) return undefined;
+  const members = await tx
+    .select()
+    .from(workspaceMembers)
+    .where(eq(workspaceMembers.workspaceId, workspaceId))
+    .orderBy(asc(workspaceMembers.id))
+    .for('update');
+  return { subscription, members };
+}
+
+/** Creates a workspace on the FREE plan with `personId` as its ACTIVE OWNER (PRODUCT §1). */
+export async function insertWorkspace(tx: Queryable, input: { name: string; personId: string }): Promise<{ id: string; memberId: string }> {
+  const [workspace] = await tx.insert(workspaces).values({ name: input.name }).returning({ id: workspaces.id });
+  await tx.insert(subscriptions).values({ workspaceId: workspace!.id, subscriptionType: 'FREE', status: 'ACTIVE' });
+  const [member] = await tx
+    .insert(workspaceMembers)
+    .values({ workspaceId: workspace!.id, personId: input.personId, workspaceMemberType: 'OWNER', status: 'ACTIVE' })
+    .returning({ id: workspaceMembers.id });
+  return { id: workspace!.id, memberId: member!.id };
+}
+
+/** Renames a workspace; returns the previous name, or undefined when there is no such workspace. */
+export async function updateWorkspaceName(tx: Queryable, workspaceId: string, name: string): Promise<string | undefined> {
+  const [before] = await tx.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId)).for('update');
+  if (!before) return undefined;
+  await tx.update(workspaces).set({ name }).where(eq(workspaces.id, workspaceId));
+  return before.name;
+}
+
+/** Moves the workspace to another plan (PRODUCT §8, self-hosted: no billing provider). */
+export async function updateSubscriptionType(tx: Queryable, workspaceId: string, subscriptionType: SubscriptionType): Promise<void> {
+  await tx.update(subscriptions).set({ subscriptionType }).where(eq(subscriptions.workspaceId, workspaceId));
+}
+
+const workspaceSummaryColumns = {
+  id: workspaces.id,
+  name: workspaces.name,
+  subscriptionType: subscriptions.subscriptionType,
+  workspaceMemberType: workspaceMembers.workspaceMemberType,
+  memberId: workspaceMembers.id,
+};
+
+/**
+ * The workspaces `personId` is an ACTIVE member of, with their own type and memberId, in the
+ * order they joined (by memberId, a UUIDv7). `afterMemberId` is the page cursor (PRODUCT §4).
+ */
+export async function findWorkspaceSummaries(
+  db: Queryable,
+  personId: string,
+  page: { limit: number; afterMemberId?: string | undefined },
+): Promise<WorkspaceSummary[]> {
+  return db
+    .select(workspaceSummaryColumns)
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .innerJoin(subscriptions, eq(subscriptions.workspaceId, workspaceMembers.workspaceId))
+    .where(
+      and(
+        eq(workspaceMembers.personId, personId),
+        eq(workspaceMembers.status, 'ACTIVE'),
+        page.afterMemberId ? gt(workspaceMembers.id, page.afterMemberId) : undefined,
+      ),
+    )
+    .orderBy(asc(workspaceMembers.id))
+    .limit(page.limit);
+}
+
+/** One workspace as `personId` (an ACTIVE member) sees it, or undefined. */
+export async function getWorkspaceSummary(db: Queryable, workspaceId: string, personId: string): Promise<WorkspaceSummary | undefined> {
+  const [row] = await db
+    .select(workspaceSummaryColumns)
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .innerJoin(subscriptions, eq(subscriptions.workspaceId, workspaceMembers.workspaceId))
+    .where(
+      and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.personId, personId), eq(workspaceMembers.status, 'ACTIVE')),
+    );
+  return row;
 }

@@ -1,0 +1,190 @@
+import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { ActivityItem, ActivityKind, ActivityPage } from '@tandem/contract';
+import type { Queryable } from '../../db/client.js';
+import { activityItems, people, workspaceMembers } from '../../db/schema/index.js';
+import { invalidField } from '../../lib/errors.js';
+
+/** The PostgreSQL NOTIFY channel every server process LISTENs on (ARCHITECTURE "scale-out"). */
+export const workspaceEventsChannel = 'tandem_workspace_events';
+
+/** The NOTIFY payload: ids only, far below PostgreSQL's 8000-byte payload limit. */
+export interface WorkspaceEventNotice {
+  workspaceId: string;
+  itemId: string;
+  audienceMemberId: string | null;
+}
+
+/**
+ * Records one activity item (PRODUCT §2) and, in the same transaction, notifies
+ * `tandem_workspace_events` so live streams (PRODUCT §4 `events`) learn of it. PostgreSQL (and
+ * PGlite) deliver a NOTIFY only when its transaction commits, so a rolled-back change is never
+ * announced: pass the open transaction of the change the item describes. `audienceMemberId`
+ * null = every member; else only that member. createdAt is the clock at insert, to the
+ * millisecond, so the ISO string clients see compares exactly with the stored value.
+ */
+export async function recordActivity(
+  tx: Queryable,
+  input: {
+    workspaceId: string;
+    kind: ActivityKind;
+    actorMemberId: string | null;
+    audienceMemberId?: string | null;
+    subject?: Record<string, string>;
+  },
+): Promise<void> {
+  const audienceMemberId = input.audienceMemberId ?? null;
+  const [row] = await tx
+    .insert(activityItems)
+    .values({
+      workspaceId: input.workspaceId,
+      kind: input.kind,
+      actorMemberId: input.actorMemberId,
+      audienceMemberId,
+      subject: input.subject ?? {},
+      createdAt: sql`date_trunc('milliseconds', clock_timestamp())`,
+    })
+    .returning({ id: activityItems.id });
+  if (!row) throw new Error('activity item not inserted');
+  const notice: WorkspaceEventNotice = { workspaceId: input.workspaceId, itemId: row.id, audienceMemberId };
+  await tx.execute(sql`select pg_notify(${workspaceEventsChannel}, ${JSON.stringify(notice)})`);
+}
+
+/** The member reading the feed: their member id in the workspace. */
+export interface Reader {
+  workspaceId: string;
+  memberId: string;
+}
+
+const reader = alias(workspaceMembers, 'reader');
+const actor = alias(workspaceMembers, 'actor');
+
+/** Items `reader` may see (PRODUCT §2): meant for everyone, or for them alone. */
+function visibleTo(target: Reader): SQL {
+  return and(
+    eq(activityItems.workspaceId, target.workspaceId),
+    or(isNull(activityItems.audienceMemberId), eq(activityItems.audienceMemberId, target.memberId)),
+  )!;
+}
+
+/** Rows → ActivityItems with actor names and isUnread (the hasNewActivityItems rule, seed §3). */
+async function selectItems(db: Queryable, target: Reader, where: SQL, order: 'newest' | 'oldest', limit: number): Promise<ActivityItem[]> {
+  const rows = await db
+    .select({
+      id: activityItems.id,
+      kind: activityItems.kind,
+      subject: activityItems.subject,
+      createdAt: activityItems.createdAt,
+      actorMemberId: actor.id,
+      actorFirstName: people.firstName,
+      actorLastName: people.lastName,
+      isUnread: sql<boolean>`(${activityItems.createdAt} > coalesce(${reader.activityReadAt}, '-infinity'::timestamptz)
+        and ${activityItems.actorMemberId} is distinct from ${reader.id})`,
+    })
+    .from(activityItems)
+    .innerJoin(reader, eq(reader.id, target.memberId))
+    .leftJoin(actor, eq(actor.id, activityItems.actorMemberId))
+    .leftJoin(people, eq(people.id, actor.personId))
+    .where(and(visibleTo(target), where))
+    .orderBy(
+      ...(order === 'newest'
+        ? [desc(activityItems.createdAt), desc(activityItems.id)]
+        : [asc(activityItems.createdAt), asc(activityItems.id)]),
+    )
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    actor:
+      row.actorMemberId && row.actorFirstName !== null && row.actorLastName !== null
+        ? { memberId: row.actorMemberId, firstName: row.actorFirstName, lastName: row.actorLastName }
+        : null,
+    subject: row.subject,
+    createdAt: row.createdAt.toISOString(),
+    isUnread: row.isUnread,
+  }));
+}
+
+/** Cursors are opaque to clients: base64url of the last item's id, versioned. */
+function encodeCursor(itemId: string): string {
+  return Buffer.from(`a1:${itemId}`).toString('base64url');
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function decodeCursor(cursor: string): string | undefined {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const itemId = text.startsWith('a1:') ? text.slice(3) : '';
+  return uuidPattern.test(itemId) ? itemId : undefined;
+}
+
+/** (created_at, id) strictly before / after the item `itemId`, compared in the database (µs exact). */
+function beyond(itemId: string, direction: '<' | '>'): SQL {
+  const anchor = sql`(select ${activityItems.createdAt}, ${activityItems.id} from ${activityItems} where ${activityItems.id} = ${itemId})`;
+  return direction === '<'
+    ? sql`(${activityItems.createdAt}, ${activityItems.id}) < ${anchor}`
+    : sql`(${activityItems.createdAt}, ${activityItems.id}) > ${anchor}`;
+}
+
+/** True when `itemId` is an item `target` may see. */
+async function isVisible(db: Queryable, target: Reader, itemId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: activityItems.id })
+    .from(activityItems)
+    .where(and(visibleTo(target), eq(activityItems.id, itemId)));
+  return row !== undefined;
+}
+
+/**
+ * One page of the workspace's activity as `target` sees it, newest first (PRODUCT §4 cursor
+ * pagination, keyset on (createdAt, id) so pages stay stable while items arrive).
+ * @throws AppError 400 VALIDATION_FAILED with errorData.cursor for a malformed cursor or one
+ * that names no item of this feed.
+ */
+export async function findActivity(
+  db: Queryable,
+  target: Reader,
+  page: { limit: number; cursor?: string | undefined },
+): Promise<ActivityPage> {
+  let where: SQL = sql`true`;
+  if (page.cursor !== undefined) {
+    const itemId = decodeCursor(page.cursor);
+    if (!itemId || !(await isVisible(db, target, itemId)))
+      throw invalidField('cursor', 'This cursor is not valid. Start again from the first page.');
+    where = beyond(itemId, '<');
+  }
+  const items = await selectItems(db, target, where, 'newest', page.limit + 1);
+  const hasMore = items.length > page.limit;
+  const shown = hasMore ? items.slice(0, page.limit) : items;
+  return { items: shown, nextCursor: hasMore ? encodeCursor(shown.at(-1)!.id) : null };
+}
+
+/** One item as `target` sees it, or undefined when it is gone or not theirs to see. */
+export async function getActivityItem(db: Queryable, target: Reader, itemId: string): Promise<ActivityItem | undefined> {
+  const [item] = await selectItems(db, target, eq(activityItems.id, itemId), 'newest', 1);
+  return item;
+}
+
+/**
+ * Items `target` may see recorded after `afterItemId`, oldest first, at most `limit`: the catch-up
+ * of an event stream resumed with Last-Event-ID. Empty when `afterItemId` is not theirs to see.
+ */
+export async function findActivityAfter(db: Queryable, target: Reader, afterItemId: string, limit: number): Promise<ActivityItem[]> {
+  if (!uuidPattern.test(afterItemId) || !(await isVisible(db, target, afterItemId))) return [];
+  return selectItems(db, target, beyond(afterItemId, '>'), 'oldest', limit);
+}
+
+/**
+ * Moves `memberId`'s read mark (PRODUCT §2) to `until` (default now), never backwards and never
+ * past now; afterwards hasNewActivityItems counts only items created after it. Returns the mark.
+ */
+export async function markActivityRead(db: Queryable, memberId: string, until?: string): Promise<Date> {
+  const target = until === undefined ? sql`now()` : sql`least(${until}::timestamptz, now())`;
+  const [row] = await db
+    .update(workspaceMembers)
+    .set({ activityReadAt: sql`greatest(coalesce(${workspaceMembers.activityReadAt}, '-infinity'::timestamptz), ${target})` })
+    .where(eq(workspaceMembers.id, memberId))
+    .returning({ readAt: workspaceMembers.activityReadAt });
+  if (!row?.readAt) throw new Error('read mark not set');
+  return row.readAt;
+}

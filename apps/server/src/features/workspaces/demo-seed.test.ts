@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { demoAccounts, seedDemoWorkspace } from '../../seed/demo.js';
+import { signIn, useTestApp } from '../../test/test-app.js';
+import { invite, patch, urls } from './test-fixtures.js';
+
+const t = useTestApp();
+
+describe('the demo workspace (seed/demo.ts) under the workspace rules', () => {
+  it('has one EXECUTIVE who administers it and an assistant who may invite users only', async () => {
+    expect(await seedDemoWorkspace(t.db, t.app.authService)).toBe(true);
+    const executive = await signIn(t, demoAccounts.executive.email, demoAccounts.executive.password);
+    const assistant = await signIn(t, demoAccounts.assistant.email, demoAccounts.assistant.password);
+    const [workspace] = (await t.get(urls.workspaces, { token: executive.access_token })).json().payload.items;
+    expect(workspace).toMatchObject({ subscriptionType: 'PRO', workspaceMemberType: 'EXECUTIVE' });
+
+    const members = (await t.get(urls.members(workspace.id), { token: assistant.access_token })).json().payload.items;
+    expect(members.map((m: { workspaceMemberType: string; status: string }) => [m.workspaceMemberType, m.status])).toEqual([
+      ['EXECUTIVE', 'ACTIVE'],
+      ['EXECUTIVEASSISTANT', 'ACTIVE'],
+    ]);
+    expect((await invite(t, assistant.access_token, workspace.id, { workspaceMemberType: 'USER' })).statusCode).toBe(201);
+    expect((await invite(t, assistant.access_token, workspace.id, { workspaceMemberType: 'OWNER' })).statusCode).toBe(403);
+    const executiveMember = members[0];
+    const demote = await patch(t, urls.member(workspace.id, executiveMember.id), { workspaceMemberType: 'USER' }, executive.access_token);
+    expect(demote.statusCode).toBe(409);
+  });
+});

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { payloadOf } from './envelope.js';
+import { ActivityKindSchema } from './members.js';
+
+/**
+ * One entry of a workspace's activity feed (PRODUCT §2). `actor` is the member who caused it
+ * (null for a contact or the system, or once that member is gone); `subject` holds the ids the
+ * kind refers to (memberId, taskId, briefId…). `isUnread`: newer than the caller's read mark and
+ * not the caller's own doing — the rule behind hasNewActivityItems (seed §3).
+ */
+export const ActivityItemSchema = z
+  .object({
+    id: z.uuid(),
+    kind: ActivityKindSchema,
+    actor: z.object({ memberId: z.uuid(), firstName: z.string(), lastName: z.string() }).nullable(),
+    subject: z.record(z.string(), z.string()),
+    createdAt: z.iso.datetime(),
+    isUnread: z.boolean(),
+  })
+  .meta({ id: 'ActivityItem' });
+export type ActivityItem = z.infer<typeof ActivityItemSchema>;
+
+/** GET v1/workspaces/{id}/activity query: cursor pagination of PRODUCT §4, newest first. */
+export const ListActivityQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  /** The `nextCursor` of the previous page; opaque. */
+  cursor: z.string().min(1).max(200).optional(),
+});
+export type ListActivityQuery = z.infer<typeof ListActivityQuerySchema>;
+
+/** A page of activity (PRODUCT §4: `{ items, nextCursor }`); `nextCursor` null on the last page. */
+export const ActivityPageSchema = z
+  .object({
+    items: z.array(ActivityItemSchema),
+    nextCursor: z.string().nullable(),
+  })
+  .meta({ id: 'ActivityPage' });
+export type ActivityPage = z.infer<typeof ActivityPageSchema>;
+export const ListActivityResponseSchema = payloadOf(ActivityPageSchema);
+export type ListActivityResponse = z.infer<typeof ListActivityResponseSchema>;
+
+/**
+ * POST v1/workspaces/{id}/activity/read body. `until`: mark read up to this instant (e.g. the
+ * createdAt of the newest item shown); omitted = now. The mark never moves back and never
+ * passes now. The body itself may be omitted.
+ */
+export const MarkActivityReadBodySchema = z
+  .object({
+    until: z.iso.datetime({ offset: true }).optional(),
+  })
+  .nullish();
+export type MarkActivityReadBody = z.infer<typeof MarkActivityReadBodySchema>;
+
+/** The caller's read mark after POST …/activity/read. */
+export const MarkActivityReadResponseSchema = payloadOf(z.object({ readAt: z.iso.datetime() }).meta({ id: 'ActivityReadMark' }));
+export type MarkActivityReadResponse = z.infer<typeof MarkActivityReadResponseSchema>;
+
+/**
+ * GET v1/workspaces/{id}/events query. EventSource cannot send headers, so this one route takes
+ * the access token and the client id as query parameters (PRODUCT §4, §5).
+ */
+export const WorkspaceEventsQuerySchema = z.object({
+  access_token: z.string().optional(),
+  client_id: z.string().optional(),
+});
+
+/** Server-Sent Event names of GET v1/workspaces/{id}/events; `activity` carries an ActivityItem. */
+export const workspaceEventNames = ['activity'] as const;
