@@ -1,3 +1,4 @@
+/* global document */
 // `npm run screenshots`: every screen at desktop (1280 px) and phone (390 px) width, light and
 // dark, into .test-results/screenshots/ for a person to look at; the desktop light login screen
 // also becomes docs/screenshot.png (the README's picture). Starts the built server on a fresh
@@ -43,6 +44,52 @@ const screens = [
   },
   { name: 'not-found', path: '/no-such-page' },
   { name: 'home', path: '/', signedIn: true },
+  { name: 'settings-general', path: '/workspaces/settings', signedIn: true },
+  { name: 'settings-members', path: '/workspaces/settings?tab=members', signedIn: true },
+  {
+    name: 'settings-invite',
+    path: '/workspaces/settings?tab=members',
+    signedIn: true,
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Invite member' }).click();
+      await page.getByRole('dialog', { name: 'Invite a member' }).waitFor();
+      await page.waitForTimeout(400);
+    },
+  },
+  { name: 'settings-subscription', path: '/workspaces/settings?tab=subscription', signedIn: true },
+  {
+    name: 'settings-change-plan',
+    path: '/workspaces/settings?tab=subscription',
+    signedIn: true,
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Change plan' }).click();
+      await page.getByRole('dialog', { name: 'Change plan' }).waitFor();
+      await page.waitForTimeout(400);
+    },
+  },
+  { name: 'settings-appearance', path: '/workspaces/settings?tab=appearance', signedIn: true },
+  {
+    name: 'activity-panel',
+    path: '/',
+    signedIn: true,
+    prepare: async (page, unique) => {
+      // The demo has no activity yet: once, make the assistant a User and back (two items).
+      if (unique === 'desktop.light') await toggleAssistantType(page);
+      await page.getByRole('button', { name: /activity/ }).click();
+      await page.getByRole('dialog', { name: 'Activity' }).waitFor();
+      await page.waitForTimeout(400);
+    },
+  },
+  {
+    name: 'workspace-switcher',
+    path: '/',
+    signedIn: true,
+    prepare: async (page) => {
+      await page.getByRole('button', { name: /switch workspace/ }).click();
+      await page.getByRole('menuitem', { name: 'Create workspace' }).waitFor();
+      await page.waitForTimeout(400);
+    },
+  },
 ];
 const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 
@@ -77,22 +124,38 @@ try {
     for (const colorScheme of ['light', 'dark']) {
       const context = await browser.newContext({ viewport, colorScheme, baseURL: base, serviceWorkers: 'block' });
       const page = await context.newPage();
+      let isSignedIn = false;
       for (const screen of screens) {
-        if (screen.signedIn) {
+        if (screen.signedIn && isSignedIn) {
+          await page.goto(screen.path);
+          await page.getByRole('button', { name: 'Account menu' }).waitFor();
+          await screen.prepare?.(page, `${viewportName}.${colorScheme}`);
+        } else if (screen.signedIn) {
+          isSignedIn = true;
           await page.goto('/auth/login');
           await page.getByLabel('Email').fill(demo.email);
           await page.getByLabel('Password', { exact: true }).fill(demo.password);
           await page.getByRole('button', { name: 'Sign in', exact: true }).click();
           await page.waitForURL(`${base}/`);
           await chooseTheme(page, colorScheme === 'dark' ? 'Dark blue' : 'Tandem (default)');
+          if (screen.path !== '/') await page.goto(screen.path);
+          await screen.prepare?.(page, `${viewportName}.${colorScheme}`);
         } else {
           await page.goto(screen.path);
           await screen.prepare?.(page, `${viewportName}.${colorScheme}`);
         }
-        await page.waitForLoadState('networkidle');
+        if (screen.signedIn) {
+          // The live activity stream keeps a request open, so "network idle" never comes: wait for
+          // the loading skeletons (role status) to go instead.
+          await page.waitForFunction(() => !document.querySelector('main [role=status], [role=dialog] [role=status]'));
+          await page.waitForTimeout(500);
+        } else {
+          await page.waitForLoadState('networkidle');
+        }
         const file = path.join(outDir, `${screen.name}-${viewportName}-${colorScheme}.png`);
         await page.screenshot({ path: file, fullPage: true });
       }
+      await page.goto('/');
       await page.getByRole('button', { name: 'Account menu' }).click();
       await page.waitForTimeout(400);
       await page.screenshot({ path: path.join(outDir, `account-menu-${viewportName}-${colorScheme}.png`) });
@@ -118,4 +181,26 @@ async function chooseTheme(page, label) {
   await page.getByRole('radio', { name: label }).click();
   await page.keyboard.press('Escape');
   await page.getByRole('radiogroup', { name: 'Theme' }).waitFor({ state: 'detached' });
+}
+
+/** Changes the demo assistant's type to USER and back through the API, as the signed-in executive. */
+async function toggleAssistantType(page) {
+  await page.evaluate(async () => {
+    const workspaceId = localStorage.getItem('currentOrganization');
+    const headers = {
+      'content-type': 'application/json',
+      'x-client-id': 'tandem-web',
+      authorization: `Bearer ${localStorage.getItem('accessToken')}`,
+    };
+    const members = await (await fetch(`/api/v1/workspaces/${workspaceId}/members`, { headers })).json();
+    const assistant = members.payload.items.find((member) => member.workspaceMemberType === 'EXECUTIVEASSISTANT');
+    if (!assistant) return;
+    for (const workspaceMemberType of ['USER', 'EXECUTIVEASSISTANT']) {
+      await fetch(`/api/v1/workspaces/${workspaceId}/members/${assistant.id}`, {
+        method: 'PATCH',
+        headers,
+        body: JSON.stringify({ workspaceMemberType }),
+      });
+    }
+  });
 }

@@ -111,3 +111,79 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   ],
 });
 export { expect };
+
+/** Signs in through the API with the password grant (seed §7) and returns the access token. */
+export async function signInThroughApi(request: APIRequestContext, person: Person): Promise<string> {
+  const response = await request.post('/api/auth/password', {
+    headers: apiHeaders,
+    data: { loginIdentifier: person.email, password: person.password, grant_type: 'password', client_id: CLIENT_ID },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { payload: { access_token: string } }).payload.access_token;
+}
+
+/** One authenticated API call; returns the answer's payload after checking the status. */
+export async function callApi<T>(
+  request: APIRequestContext,
+  accessToken: string,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  data?: unknown,
+  expectedStatus = method === 'POST' && !path.endsWith('/leave') ? 201 : 200,
+): Promise<T> {
+  const response = await request.fetch(`/api/${path}`, {
+    method,
+    headers: { ...apiHeaders, authorization: `Bearer ${accessToken}` },
+    ...(data === undefined ? {} : { data }),
+  });
+  const text = await response.text();
+  expect([expectedStatus, 200, 201, 204], `${method} ${path}: ${text}`).toContain(response.status());
+  return (text ? (JSON.parse(text) as { payload: T }).payload : undefined) as T;
+}
+
+/** A workspace as GET v1/workspaces lists it. */
+export interface WorkspaceSummary {
+  id: string;
+  name: string;
+  workspaceMemberType: string;
+  memberId: string;
+}
+
+/** The caller's workspaces (GET v1/workspaces). */
+export async function listWorkspaces(request: APIRequestContext, accessToken: string): Promise<WorkspaceSummary[]> {
+  return (await callApi<{ items: WorkspaceSummary[] }>(request, accessToken, 'GET', 'v1/workspaces?limit=100')).items;
+}
+
+/**
+ * An owner with their own workspace (sign-up creates "{firstName}'s workspace", PRODUCT §1):
+ * the person, an API access token and the workspace.
+ */
+export async function createOwner(
+  request: APIRequestContext,
+  firstName = 'Olive',
+): Promise<{ person: Person; token: string; workspace: WorkspaceSummary }> {
+  const person = await createActivatedPerson(request, newPerson(firstName));
+  const token = await signInThroughApi(request, person);
+  const [workspace] = await listWorkspaces(request, token);
+  return { person, token, workspace: workspace! };
+}
+
+/**
+ * Makes `person` (already activated) an ACTIVE member of `workspaceId` with `type`: the owner
+ * invites them, then their sign-in accepts the invitation (PRODUCT §2: INVITED until first sign-in).
+ */
+export async function addMember(
+  request: APIRequestContext,
+  ownerToken: string,
+  workspaceId: string,
+  person: Person,
+  type: 'OWNER' | 'EXECUTIVE' | 'EXECUTIVEASSISTANT' | 'USER' | 'GUEST',
+): Promise<string> {
+  await callApi(request, ownerToken, 'POST', `v1/workspaces/${workspaceId}/members`, {
+    email: person.email,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    workspaceMemberType: type,
+  });
+  return signInThroughApi(request, person);
+}

@@ -37,7 +37,10 @@ export const routes: RouteObject[] = [
       {
         path: paths.home.path,
         lazy: () => import('./routes/app/root'),
-        children: [{ index: true, lazy: () => import('./routes/app/home') }],
+        children: [
+          { index: true, lazy: () => import('./routes/app/home') },
+          { path: paths.workspaces.settings.path, lazy: () => import('./routes/app/workspace-settings') },
+        ],
       },
     ],
   }),

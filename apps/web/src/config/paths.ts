@@ -34,6 +34,14 @@ export const paths = {
       getHref: () => '/auth/logout',
     },
   },
+  workspaces: {
+    settings: {
+      path: '/workspaces/settings',
+      /** `tab`: the open tab, kept in the URL so it survives a reload (?tab=members). */
+      getHref: (tab?: 'general' | 'members' | 'subscription' | 'appearance') =>
+        tab && tab !== 'general' ? `/workspaces/settings?tab=${tab}` : '/workspaces/settings',
+    },
+  },
   register: {
     path: '/register',
     /** `step: 'activate'` opens the activation-code step for `email`. */

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ActivityItem, ActivityKind, ActivityPage } from '@tandem/contract';
+import type { ActivityItem, ActivityKind, ActivityPage, WorkspaceMemberType } from '@tandem/contract';
 import type { Queryable } from '../../db/client.js';
 import { activityItems, people, workspaceMembers } from '../../db/schema/index.js';
 import { invalidField } from '../../lib/errors.js';
@@ -50,21 +50,36 @@ export async function recordActivity(
   await tx.execute(sql`select pg_notify(${workspaceEventsChannel}, ${JSON.stringify(notice)})`);
 }
 
-/** The member reading the feed: their member id in the workspace. */
+/** The member reading the feed: their member id and type in the workspace. */
 export interface Reader {
   workspaceId: string;
   memberId: string;
+  workspaceMemberType: WorkspaceMemberType;
+}
+
+/** Kinds about contacts, questions and summaries, which a GUEST cannot see (PRODUCT §6). */
+const kindsHiddenFromGuests: ActivityKind[] = ['ANSWER_RECEIVED', 'CHAT_REPLY', 'SUMMARY_PUBLISHED'];
+
+/**
+ * Whether an activity item is for a member (PRODUCT §2, §6): meant for everyone or for them
+ * alone, and — for a GUEST — not about something they cannot see. Shared by the feed and the
+ * profile's hasNewActivityItems, so the dot and the list never disagree.
+ */
+export function activityVisibleTo(memberId: AnyColumn | string, memberType: AnyColumn | WorkspaceMemberType): SQL {
+  const hidden = sql.join(
+    kindsHiddenFromGuests.map((kind) => sql`${kind}`),
+    sql`, `,
+  );
+  return sql`(${activityItems.audienceMemberId} is null or ${activityItems.audienceMemberId} = ${memberId})
+    and (${memberType}::text <> 'GUEST' or ${activityItems.kind}::text not in (${hidden}))`;
 }
 
 const reader = alias(workspaceMembers, 'reader');
 const actor = alias(workspaceMembers, 'actor');
 
-/** Items `reader` may see (PRODUCT §2): meant for everyone, or for them alone. */
+/** Items of the reader's workspace that they may see ({@link activityVisibleTo}). */
 function visibleTo(target: Reader): SQL {
-  return and(
-    eq(activityItems.workspaceId, target.workspaceId),
-    or(isNull(activityItems.audienceMemberId), eq(activityItems.audienceMemberId, target.memberId)),
-  )!;
+  return and(eq(activityItems.workspaceId, target.workspaceId), activityVisibleTo(target.memberId, target.workspaceMemberType))!;
 }
 
 /** Rows → ActivityItems with actor names and isUnread (the hasNewActivityItems rule, seed §3). */

@@ -30,7 +30,7 @@ async function loadReader(request: FastifyRequest, workspaceId: string): Promise
   const { personId } = requireAuth(request);
   const member = await loadMembership(request.server.db, workspaceId, personId);
   assertAllowed(member, 'viewActivity');
-  return { workspaceId: member.workspaceId, memberId: member.id };
+  return { workspaceId: member.workspaceId, memberId: member.id, workspaceMemberType: member.workspaceMemberType };
 }
 
 function formatEvent(item: ActivityItem): string {

@@ -138,6 +138,27 @@ describe('GET v1/workspaces/{id}/activity', () => {
     expect((await t.get(`/api/v1/workspaces/${owner.workspaceId}/activity?cursor=${cursor}`, { token: owner.token })).statusCode).toBe(400);
   });
 
+  it('hides items about contacts, questions and summaries from a GUEST, in the feed and the dot (PRODUCT §6)', async () => {
+    const owner = await signedIn(t);
+    const guest = await joined(t, owner.workspaceId);
+    await t.db.update(workspaceMembers).set({ workspaceMemberType: 'GUEST' }).where(eq(workspaceMembers.id, guest.memberId));
+    await t.db.transaction((tx) =>
+      recordActivity(tx, { workspaceId: owner.workspaceId, kind: 'ANSWER_RECEIVED', actorMemberId: owner.memberId }),
+    );
+    const kinds = async (token: string) =>
+      (await t.get(`/api/v1/workspaces/${owner.workspaceId}/activity`, { token }))
+        .json()
+        .payload.items.map((i: { kind: string }) => i.kind);
+    expect(await kinds(guest.token)).toEqual([]);
+    expect(await hasNew(t, guest.token, guest.memberId)).toBe(false);
+
+    await t.db.transaction((tx) =>
+      recordActivity(tx, { workspaceId: owner.workspaceId, kind: 'MEMBER_JOINED', actorMemberId: owner.memberId }),
+    );
+    expect(await kinds(guest.token)).toEqual(['MEMBER_JOINED']);
+    expect(await hasNew(t, guest.token, guest.memberId)).toBe(true);
+  });
+
   it("answers 404 (never 403) for another person's workspace, 400 for a bad id, 401 without a token", async () => {
     const me = await signedIn(t);
     const other = await signedIn(t);

@@ -2,17 +2,18 @@ import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { SubscriptionType, Subscription, Workspace, WorkspaceSummary } from '@tandem/contract';
 import type { Queryable } from '../../db/client.js';
 import { activityItems, people, subscriptions, workspaceMembers, workspaces } from '../../db/schema/index.js';
+import { activityVisibleTo } from '../activity/activity-repository.js';
 import { planLimits } from './plans.js';
 
 /**
- * hasNewActivityItems of a member row (seed §3): some activity meant for them, by someone else,
- * is newer than their read mark (PRODUCT §2).
+ * hasNewActivityItems of a member row (seed §3): some activity they may see, by someone else,
+ * is newer than their read mark (PRODUCT §2, §6).
  */
 export const hasNewActivityItems = sql<boolean>`exists (
   select 1 from ${activityItems}
   where ${activityItems.workspaceId} = ${workspaceMembers.workspaceId}
     and ${activityItems.createdAt} > coalesce(${workspaceMembers.activityReadAt}, '-infinity'::timestamptz)
-    and (${activityItems.audienceMemberId} is null or ${activityItems.audienceMemberId} = ${workspaceMembers.id})
+    and ${activityVisibleTo(workspaceMembers.id, workspaceMembers.workspaceMemberType)}
     and ${activityItems.actorMemberId} is distinct from ${workspaceMembers.id}
 )`;
 

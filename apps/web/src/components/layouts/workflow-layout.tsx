@@ -15,17 +15,22 @@ export interface WorkflowLayoutProps {
   children: ReactNode;
 }
 
-/** The workflow layout (seed §2): a sticky app bar and the page content below it. */
+/**
+ * The workflow layout (seed §2): the banner and the app bar stay at the top while the page
+ * scrolls (the impersonation banner must stay visible, PRODUCT §5); the page content below.
+ */
 export function WorkflowLayout({ banner, start, end, children }: WorkflowLayoutProps) {
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
-      {banner}
-      <AppBar position="sticky">
-        <Toolbar sx={{ gap: 2, minHeight: { xs: 60, sm: 64 } }}>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 1, sm: 2 }, minWidth: 0, flex: 1 }}>{start}</Box>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>{end}</Box>
-        </Toolbar>
-      </AppBar>
+      <Box sx={{ position: 'sticky', top: 0, zIndex: 'appBar' }}>
+        {banner}
+        <AppBar position="static">
+          <Toolbar sx={{ gap: 2, minHeight: { xs: 60, sm: 64 } }}>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 1, sm: 2 }, minWidth: 0, flex: 1 }}>{start}</Box>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>{end}</Box>
+          </Toolbar>
+        </AppBar>
+      </Box>
       <Container component="main" maxWidth="lg" sx={{ flex: 1, py: { xs: 3, sm: 5 }, px: { xs: 2, sm: 3 } }}>
         {children}
       </Container>

@@ -5,19 +5,31 @@ import { WorkflowLayout } from '@/components/layouts/workflow-layout';
 import { BrandMark } from '@/components/ui/brand-mark';
 import { paths } from '@/config/paths';
 import { AccountMenu } from '@/features/auth/components/account-menu';
-import { ActivityIndicator } from '@/features/auth/components/activity-indicator';
+import { useQueryClient } from '@tanstack/react-query';
+import { ActivityButton } from '@/features/activity/components/activity-button';
+import { useWorkspaceEvents } from '@/features/activity/hooks/use-workspace-events';
 import { ImpersonationBanner } from '@/features/auth/components/impersonation-banner';
-import { WorkspaceTitle } from '@/features/auth/components/workspace-title';
 import { useSession } from '@/features/auth/stores/session-store';
 import { requireSessionLoader } from '@/features/auth/utils/route-guards';
+import { membersQueryOptions } from '@/features/workspaces/api/get-members';
+import { WorkspaceSwitcher } from '@/features/workspaces/components/workspace-switcher';
 
 /**
  * The login-required area (seed §2): the route guard runs as this route's loader; the workflow
- * layout's header shows the workspace, member type, new-activity indicator and account menu.
- * Signing out anywhere (or a failed refresh) leaves for /auth/login.
+ * layout's header shows the workspace switcher with the member type, the new-activity button and
+ * the account menu, under the impersonation banner. While signed in, the workspace's live events
+ * stream is open (closed on sign-out and workspace switch); a new item also refreshes the member
+ * list. Signing out anywhere (or a failed refresh) leaves for /auth/login.
  */
 function AppRoot() {
+  const queryClient = useQueryClient();
   const isSignedIn = useSession((session) => session.user !== null);
+  const workspaceId = useSession((session) => session.workspace?.id ?? null);
+  useWorkspaceEvents(isSignedIn ? workspaceId : null, (item) => {
+    if (workspaceId && item.kind.startsWith('MEMBER_')) {
+      void queryClient.invalidateQueries({ queryKey: membersQueryOptions(workspaceId).queryKey });
+    }
+  });
   if (!isSignedIn) return <Navigate to={paths.auth.login.getHref()} replace />;
   return (
     <WorkflowLayout
@@ -31,12 +43,12 @@ function AppRoot() {
             <BrandMark size={28} showName={false} />
           </Box>
           <Divider orientation="vertical" flexItem sx={{ my: 2 }} />
-          <WorkspaceTitle />
+          <WorkspaceSwitcher />
         </>
       }
       end={
         <>
-          <ActivityIndicator />
+          <ActivityButton />
           <AccountMenu />
         </>
       }

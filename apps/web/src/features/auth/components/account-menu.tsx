@@ -1,6 +1,7 @@
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import Logout from '@mui/icons-material/Logout';
 import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -10,19 +11,19 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { DEFAULT_THEME, type ThemeName } from '@tandem/contract';
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { themePalettes } from '@/theme/palettes';
-import { useUpdateProfile } from '../api/update-profile';
-import { getSessionState, logout, setSessionUser, useSession } from '../stores/session-store';
+import { useThemeChoice } from '../hooks/use-theme-choice';
+import { logout, useSession } from '../stores/session-store';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { ThemeDialog } from './theme-dialog';
 
 /**
- * The user menu (IconButton "Account menu"): the user's name and email, the theme chooser (saved
- * with PATCH v1/profile), "Change password" and "Sign out" (logout, seed §4, then /auth/login).
+ * The user menu (IconButton "Account menu"): the user's name and email, "Workspace settings"
+ * (/workspaces/settings), the theme chooser (saved with PATCH v1/profile), "Change password" (not
+ * while impersonating: PRODUCT §5 refuses it) and "Sign out" (logout, seed §4, then /auth/login).
  */
 export function AccountMenu() {
   const navigate = useNavigate();
@@ -30,28 +31,15 @@ export function AccountMenu() {
   const user = useSession((session) => session.user);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [dialog, setDialog] = useState<'theme' | 'password' | null>(null);
-  const updateProfile = useUpdateProfile();
+  const { current: currentTheme, choose: handleSelectTheme } = useThemeChoice();
   if (!user) return null;
 
   const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase();
-  const currentTheme = user.themePreference ?? DEFAULT_THEME;
+  const isImpersonated = user.impersonator !== null;
 
   const openDialog = (which: 'theme' | 'password') => {
     setAnchor(null);
     setDialog(which);
-  };
-
-  const handleSelectTheme = (themePreference: ThemeName) => {
-    const previous = getSessionState().user;
-    if (!previous || previous.themePreference === themePreference) return;
-    setSessionUser({ ...previous, themePreference });
-    updateProfile.mutate(
-      { themePreference },
-      {
-        onSuccess: (profile) => setSessionUser(profile),
-        onError: () => setSessionUser(previous),
-      },
-    );
   };
 
   const handleSignOut = () => {
@@ -101,18 +89,26 @@ export function AccountMenu() {
           </Typography>
         </Box>
         <Divider />
+        <MenuItem component={Link} to={paths.workspaces.settings.getHref()} onClick={() => setAnchor(null)}>
+          <ListItemIcon>
+            <SettingsOutlined fontSize="small" />
+          </ListItemIcon>
+          <ListItemText primary="Workspace settings" />
+        </MenuItem>
         <MenuItem onClick={() => openDialog('theme')}>
           <ListItemIcon>
             <PaletteOutlined fontSize="small" />
           </ListItemIcon>
           <ListItemText primary="Theme" secondary={themePalettes[currentTheme].label} />
         </MenuItem>
-        <MenuItem onClick={() => openDialog('password')}>
-          <ListItemIcon>
-            <LockOutlined fontSize="small" />
-          </ListItemIcon>
-          <ListItemText primary="Change password" />
-        </MenuItem>
+        {!isImpersonated && (
+          <MenuItem onClick={() => openDialog('password')}>
+            <ListItemIcon>
+              <LockOutlined fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary="Change password" />
+          </MenuItem>
+        )}
         <Divider />
         <MenuItem onClick={handleSignOut}>
           <ListItemIcon>
@@ -122,7 +118,7 @@ export function AccountMenu() {
         </MenuItem>
       </Menu>
       <ThemeDialog open={dialog === 'theme'} current={currentTheme} onSelect={handleSelectTheme} onClose={() => setDialog(null)} />
-      <ChangePasswordDialog open={dialog === 'password'} onClose={() => setDialog(null)} />
+      {!isImpersonated && <ChangePasswordDialog open={dialog === 'password'} onClose={() => setDialog(null)} />}
     </>
   );
 }

@@ -1,14 +1,10 @@
-import Check from '@mui/icons-material/Check';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import ButtonBase from '@mui/material/ButtonBase';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Typography from '@mui/material/Typography';
-import { themeNames, type ThemeName } from '@tandem/contract';
-import { themePalettes } from '@/theme/palettes';
+import type { ThemeName } from '@tandem/contract';
+import { ThemeGrid } from './theme-grid';
 
 /** Props of {@link ThemeDialog}. */
 export interface ThemeDialogProps {
@@ -27,91 +23,7 @@ export function ThemeDialog({ open, current, onSelect, onClose }: ThemeDialogPro
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
       <DialogTitle>Theme</DialogTitle>
       <DialogContent>
-        <Box
-          role="radiogroup"
-          aria-label="Theme"
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)' },
-            gap: 1.5,
-            pt: 0.5,
-          }}
-        >
-          {themeNames.map((name) => {
-            const palette = themePalettes[name];
-            const isChecked = name === current;
-            return (
-              <ButtonBase
-                key={name}
-                role="radio"
-                aria-checked={isChecked}
-                onClick={() => onSelect(name)}
-                sx={{
-                  display: 'flex',
-                  flexDirection: 'column',
-                  alignItems: 'stretch',
-                  textAlign: 'left',
-                  borderRadius: '14px',
-                  border: '2px solid',
-                  borderColor: isChecked ? 'primary.main' : 'divider',
-                  overflow: 'hidden',
-                  '&.Mui-focusVisible': {
-                    outline: '2px solid',
-                    outlineColor: 'primary.main',
-                    outlineOffset: 2,
-                  },
-                }}
-              >
-                <Box
-                  sx={{
-                    bgcolor: palette.background,
-                    p: 1.25,
-                    display: 'flex',
-                    gap: 0.75,
-                    alignItems: 'center',
-                  }}
-                >
-                  <Box sx={{ width: 28, height: 28, borderRadius: '8px', bgcolor: palette.primary }} />
-                  <Box sx={{ flex: 1 }}>
-                    <Box
-                      sx={{
-                        height: 6,
-                        borderRadius: '14px',
-                        bgcolor: palette.textPrimary,
-                        opacity: 0.8,
-                        width: '70%',
-                        mb: 0.75,
-                      }}
-                    />
-                    <Box
-                      sx={{
-                        height: 6,
-                        borderRadius: '14px',
-                        bgcolor: palette.textSecondary,
-                        opacity: 0.6,
-                        width: '45%',
-                      }}
-                    />
-                  </Box>
-                </Box>
-                <Box
-                  sx={{
-                    display: 'flex',
-                    alignItems: 'center',
-                    justifyContent: 'space-between',
-                    px: 1.25,
-                    py: 1,
-                  }}
-                >
-                  <Typography variant="body2" sx={{ fontWeight: isChecked ? 600 : 500 }}>
-                    {palette.label}
-                  </Typography>
-                  {isChecked && <Check fontSize="small" color="primary" aria-hidden="true" />}
-                </Box>
-              </ButtonBase>
-            );
-          })}
-        </Box>
+        <ThemeGrid current={current} onSelect={onSelect} />
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>
         <Button onClick={onClose}>Done</Button>

@@ -146,6 +146,55 @@ export function setSessionUser(user: Profile): void {
 }
 
 /**
+ * Switches the current workspace (seed §3, PRODUCT §1: the "current organization" in local
+ * storage): stores its id, then init loads that workspace's member and subscription again. The
+ * choice survives a reload because init reads the stored id first.
+ */
+export async function switchWorkspace(workspaceId: string): Promise<void> {
+  writeStorage('currentOrganization', workspaceId);
+  await initSession();
+}
+
+/**
+ * Reloads the profile without the full init (after an activity event, a rename or a membership
+ * change): keeps the current workspace when the user still belongs to it, else runs init, which
+ * falls back to the first workspace (seed §4). A failed load keeps the session as it is.
+ */
+export async function reloadProfile(): Promise<void> {
+  if (!state.user) return;
+  let user: Profile;
+  try {
+    user = await queryClient.fetchQuery(profileQueryOptions());
+  } catch {
+    return;
+  }
+  const workspace = user.workspaces.find((candidate) => candidate.id === state.workspace?.id);
+  if (!workspace) {
+    writeStorage('currentOrganization', null);
+    await initSession();
+    return;
+  }
+  const workspaceMember = workspace.members.find((member) => member.personId === user.id) ?? null;
+  writeStorage('accountType', workspaceMember?.workspaceMemberType ?? null);
+  setState({ user, workspace, workspaceMember });
+}
+
+/** Replaces the loaded subscription (after a plan change) when it belongs to the current workspace. */
+export function setSessionSubscription(subscription: Subscription): void {
+  if (state.workspace?.id === subscription.workspaceId) setState({ subscription });
+}
+
+/**
+ * Clears the current member's new-activity flag locally after POST activity/read succeeded
+ * (seed §4: the header's indicator comes from hasNewActivityItems).
+ */
+export function markActivitySeen(): void {
+  if (state.workspaceMember?.hasNewActivityItems) {
+    setState({ workspaceMember: { ...state.workspaceMember, hasNewActivityItems: false } });
+  }
+}
+
+/**
  * Route-guard wait (seed §2, §9): while a profile load is in progress, polls once a second, at most
  * 5 tries. Resolves when idle or out of tries.
  */

@@ -1,0 +1,32 @@
+import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
+import Badge from '@mui/material/Badge';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import { useState } from 'react';
+import { useSession } from '@/features/auth/stores/session-store';
+import { ActivityPanel } from './activity-panel';
+
+/**
+ * The header's new-activity indicator (seed §4): a bell with a dot while the current member's
+ * hasNewActivityItems is true, named "New activity" / "No new activity". Pressing it opens the
+ * {@link ActivityPanel}, which marks the items read.
+ */
+export function ActivityButton() {
+  const workspaceId = useSession((session) => session.workspace?.id ?? null);
+  const hasNew = useSession((session) => session.workspaceMember?.hasNewActivityItems ?? false);
+  const [open, setOpen] = useState(false);
+  if (!workspaceId) return null;
+  const label = hasNew ? 'New activity' : 'No new activity';
+  return (
+    <>
+      <Tooltip title={label}>
+        <IconButton aria-label={label} aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
+          <Badge color="primary" variant="dot" invisible={!hasNew} overlap="circular">
+            <NotificationsNoneOutlined />
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      <ActivityPanel workspaceId={workspaceId} open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}

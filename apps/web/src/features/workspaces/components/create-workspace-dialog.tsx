@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import { CreateWorkspaceBodySchema } from '@tandem/contract';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { FormTextField } from '@/components/ui/form-text-field';
+import { showToast } from '@/lib/toast-store';
+import { applyFieldErrors } from '@/features/auth/utils/apply-field-errors';
+import { switchWorkspace } from '@/features/auth/stores/session-store';
+import { useCreateWorkspace } from '../api/create-workspace';
+
+/** Props of {@link CreateWorkspaceDialog}. */
+export interface CreateWorkspaceDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/**
+ * Create a workspace (POST v1/workspaces {name}; the creator is its OWNER on the FREE plan,
+ * PRODUCT §1), then switch to it. A bad name's message lands on the field.
+ */
+export function CreateWorkspaceDialog({ open, onClose }: CreateWorkspaceDialogProps) {
+  const create = useCreateWorkspace({ meta: { errorToast: (error) => !error.errorData?.name } });
+  const form = useForm<z.input<typeof CreateWorkspaceBodySchema>, unknown, z.output<typeof CreateWorkspaceBodySchema>>({
+    resolver: zodResolver(CreateWorkspaceBodySchema),
+    defaultValues: { name: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const handleClose = () => {
+    form.reset();
+    onClose();
+  };
+
+  const handleSubmit = form.handleSubmit(async (body) => {
+    try {
+      const workspace = await create.mutateAsync(body);
+      await switchWorkspace(workspace.id);
+      showToast(`${workspace.name} was created.`, 'success');
+      handleClose();
+    } catch (error) {
+      applyFieldErrors(error, ['name'], form.setError);
+    }
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onClose={handleClose}
+      fullWidth
+      maxWidth="xs"
+      slotProps={{ paper: { component: 'form', noValidate: true, onSubmit: handleSubmit } as object }}
+    >
+      <DialogTitle>Create workspace</DialogTitle>
+      <DialogContent>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2.5 }}>
+          One workspace per executive&apos;s office. You will be its owner, on the Free plan.
+        </Typography>
+        <FormTextField
+          label="Workspace name"
+          autoComplete="organization"
+          registration={form.register('name')}
+          fieldError={errors.name}
+          fullWidth
+          sx={{ mt: 1 }}
+        />
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 3 }}>
+        <Button onClick={handleClose} color="inherit">
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" loading={isSubmitting}>
+          Create workspace
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

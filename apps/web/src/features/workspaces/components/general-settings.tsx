@@ -1,0 +1,72 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { UpdateWorkspaceBodySchema } from '@tandem/contract';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { FormTextField } from '@/components/ui/form-text-field';
+import { ReasonTooltip } from '@/components/ui/reason-tooltip';
+import { showToast } from '@/lib/toast-store';
+import { applyFieldErrors } from '@/features/auth/utils/apply-field-errors';
+import { reloadProfile } from '@/features/auth/stores/session-store';
+import { useUpdateWorkspace } from '../api/update-workspace';
+import { refusalReasons } from '../utils/permissions';
+import { SettingsSection } from './settings-section';
+
+/** Props of {@link GeneralSettings}. */
+export interface GeneralSettingsProps {
+  workspaceId: string;
+  name: string;
+  /** OWNER or EXECUTIVE (PRODUCT §6); others see the name read-only. */
+  canRename: boolean;
+}
+
+/**
+ * The General tab (PRODUCT §3): the workspace's name and the rename form (PATCH v1/workspaces/{id}).
+ * Server messages land on the field; the header shows the new name after the profile reloads.
+ */
+export function GeneralSettings({ workspaceId, name, canRename }: GeneralSettingsProps) {
+  const update = useUpdateWorkspace({ meta: { errorToast: (error) => !error.errorData?.name } });
+  const form = useForm<z.input<typeof UpdateWorkspaceBodySchema>, unknown, z.output<typeof UpdateWorkspaceBodySchema>>({
+    resolver: zodResolver(UpdateWorkspaceBodySchema),
+    values: { name },
+  });
+  const { errors, isSubmitting, isDirty } = form.formState;
+
+  const handleSubmit = form.handleSubmit(async (body) => {
+    try {
+      await update.mutateAsync({ workspaceId, body });
+      await reloadProfile();
+      form.reset({ name: body.name });
+      showToast('The workspace was renamed.', 'success');
+    } catch (error) {
+      applyFieldErrors(error, ['name'], form.setError);
+    }
+  });
+
+  return (
+    <SettingsSection title="General" description="The workspace's name is shown in the header and in invitations.">
+      {!canRename && (
+        <Alert severity="info" sx={{ mb: 3 }}>
+          {refusalReasons.renameWorkspace}.
+        </Alert>
+      )}
+      <Box component="form" noValidate onSubmit={handleSubmit} sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+        <FormTextField
+          label="Workspace name"
+          registration={form.register('name')}
+          fieldError={errors.name}
+          disabled={!canRename}
+          autoComplete="organization"
+          sx={{ flex: '1 1 280px', maxWidth: 480 }}
+        />
+        <ReasonTooltip reason={canRename ? null : refusalReasons.renameWorkspace}>
+          <Button type="submit" variant="contained" loading={isSubmitting} disabled={!canRename || !isDirty} sx={{ mt: { xs: 0, sm: 1 } }}>
+            Save name
+          </Button>
+        </ReasonTooltip>
+      </Box>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,128 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { InviteMemberBodySchema, workspaceMemberTypeLabels, type WorkspaceMemberType } from '@tandem/contract';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { FormTextField } from '@/components/ui/form-text-field';
+import { isApiError } from '@/lib/api-error';
+import { getApiErrorMessage } from '@/lib/error-message';
+import { showToast } from '@/lib/toast-store';
+import { applyFieldErrors } from '@/features/auth/utils/apply-field-errors';
+import { useInviteMember } from '../api/invite-member';
+
+/** Props of {@link InviteMemberDialog}. */
+export interface InviteMemberDialogProps {
+  open: boolean;
+  workspaceId: string;
+  /** The types the inviter may give (PRODUCT §6: assistants invite USERs and GUESTs only). */
+  allowedTypes: readonly WorkspaceMemberType[];
+  onClose: () => void;
+}
+
+type FormInput = z.input<typeof InviteMemberBodySchema>;
+type FormOutput = z.output<typeof InviteMemberBodySchema>;
+
+/**
+ * Invite a member (seed §7 POST v1/workspaces/{id}/members, PRODUCT §3): names, email and type,
+ * validated with the contract's schema. Field errors from the server land on their fields; other
+ * refusals (409 already a member, 402 PLAN_LIMIT naming the limit, 403) are shown in the dialog.
+ */
+export function InviteMemberDialog({ open, workspaceId, allowedTypes, onClose }: InviteMemberDialogProps) {
+  const invite = useInviteMember({ meta: { errorToast: false } });
+  const [formError, setFormError] = useState<string | null>(null);
+  const defaultType: WorkspaceMemberType = allowedTypes.includes('EXECUTIVEASSISTANT')
+    ? 'EXECUTIVEASSISTANT'
+    : (allowedTypes[0] ?? 'GUEST');
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(InviteMemberBodySchema),
+    defaultValues: { firstName: '', lastName: '', email: '', workspaceMemberType: defaultType },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const handleClose = () => {
+    form.reset();
+    setFormError(null);
+    onClose();
+  };
+
+  const handleSubmit = form.handleSubmit(async (body) => {
+    setFormError(null);
+    try {
+      const member = await invite.mutateAsync({ workspaceId, body });
+      showToast(`An invitation was sent to ${member.email}.`, 'success');
+      handleClose();
+    } catch (error) {
+      if (!applyFieldErrors(error, ['email', 'firstName', 'lastName', 'workspaceMemberType'], form.setError)) {
+        setFormError(isApiError(error) ? getApiErrorMessage(error) : 'An error occurred.');
+      }
+    }
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onClose={handleClose}
+      fullWidth
+      maxWidth="xs"
+      slotProps={{ paper: { component: 'form', noValidate: true, onSubmit: handleSubmit } as object }}
+    >
+      <DialogTitle>Invite a member</DialogTitle>
+      <DialogContent>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2.5 }}>
+          They get an email and join the workspace when they first sign in with a code.
+        </Typography>
+        {formError && (
+          <Alert severity="error" sx={{ mb: 2.5 }}>
+            {formError}
+          </Alert>
+        )}
+        <Stack spacing={2.5} sx={{ pt: 1 }}>
+          <FormTextField label="First name" autoComplete="off" registration={form.register('firstName')} fieldError={errors.firstName} />
+          <FormTextField label="Last name" autoComplete="off" registration={form.register('lastName')} fieldError={errors.lastName} />
+          <FormTextField label="Email" type="email" autoComplete="off" registration={form.register('email')} fieldError={errors.email} />
+          <Controller
+            control={form.control}
+            name="workspaceMemberType"
+            render={({ field, fieldState }) => (
+              <TextField
+                select
+                label="Member type"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                name={field.name}
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message}
+              >
+                {allowedTypes.map((type) => (
+                  <MenuItem key={type} value={type}>
+                    {workspaceMemberTypeLabels[type]}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 3 }}>
+        <Button onClick={handleClose} color="inherit">
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" loading={isSubmitting}>
+          Send invitation
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

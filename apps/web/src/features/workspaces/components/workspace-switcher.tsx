@@ -1,0 +1,133 @@
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import Check from '@mui/icons-material/Check';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import ButtonBase from '@mui/material/ButtonBase';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import { workspaceMemberTypeLabels } from '@tandem/contract';
+import { useId, useState } from 'react';
+import { showToast } from '@/lib/toast-store';
+import { switchWorkspace, useSession } from '@/features/auth/stores/session-store';
+import { useWorkspaces } from '../api/get-workspaces';
+import { CreateWorkspaceDialog } from './create-workspace-dialog';
+
+/**
+ * The header's workspace switcher (PRODUCT §1: an assistant switches between executives'
+ * workspaces): shows the current workspace and the member's type label (seed §3); its menu lists
+ * my workspaces (GET v1/workspaces). Picking one stores it as the "current organization" (seed §3)
+ * and reloads the member and subscription (seed §4), which survives a reload. "Create workspace"
+ * opens {@link CreateWorkspaceDialog}.
+ */
+export function WorkspaceSwitcher() {
+  const menuId = useId();
+  const workspace = useSession((session) => session.workspace);
+  const member = useSession((session) => session.workspaceMember);
+  const user = useSession((session) => session.user);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [isCreating, setIsCreating] = useState(false);
+  const workspaces = useWorkspaces(anchor !== null);
+  if (!workspace) return null;
+
+  const typeLabel = member ? workspaceMemberTypeLabels[member.workspaceMemberType] : null;
+  const items =
+    workspaces.data ??
+    (user?.workspaces ?? []).map((candidate) => ({
+      id: candidate.id,
+      name: candidate.name,
+      workspaceMemberType: candidate.members.find((candidateMember) => candidateMember.personId === user?.id)?.workspaceMemberType ?? null,
+    }));
+
+  const handlePick = async (id: string, name: string) => {
+    setAnchor(null);
+    if (id === workspace.id) return;
+    await switchWorkspace(id);
+    showToast(`Switched to ${name}.`, 'info');
+  };
+
+  return (
+    <>
+      <ButtonBase
+        aria-label={`${workspace.name}${typeLabel ? `, ${typeLabel}` : ''}: switch workspace`}
+        aria-haspopup="true"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+          minWidth: 0,
+          px: 1,
+          py: 0.75,
+          borderRadius: '10px',
+          '&:hover': { bgcolor: 'action.hover' },
+          '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main' },
+        }}
+      >
+        <Typography component="span" sx={{ fontWeight: 600, fontSize: '0.9375rem' }} noWrap title={workspace.name}>
+          {workspace.name}
+        </Typography>
+        {typeLabel && (
+          <Chip
+            label={typeLabel}
+            size="small"
+            sx={{
+              fontWeight: 600,
+              bgcolor: 'primary.light',
+              color: 'text.primary',
+              flexShrink: 0,
+              display: { xs: 'none', sm: 'inline-flex' },
+            }}
+          />
+        )}
+        <ExpandMore fontSize="small" sx={{ color: 'text.secondary', flexShrink: 0 }} aria-hidden="true" />
+      </ButtonBase>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        slotProps={{ paper: { sx: { minWidth: 280, maxWidth: 360, mt: 1 } } }}
+      >
+        <ListSubheader sx={{ lineHeight: '36px', bgcolor: 'transparent' }}>Your workspaces</ListSubheader>
+        {items.map((item) => {
+          const isCurrent = item.id === workspace.id;
+          return (
+            <MenuItem
+              key={item.id}
+              selected={isCurrent}
+              aria-current={isCurrent ? 'true' : undefined}
+              onClick={() => void handlePick(item.id, item.name)}
+            >
+              <ListItemIcon>{isCurrent && <Check fontSize="small" />}</ListItemIcon>
+              <ListItemText
+                primary={item.name}
+                secondary={item.workspaceMemberType ? workspaceMemberTypeLabels[item.workspaceMemberType] : undefined}
+                slotProps={{ primary: { noWrap: true } }}
+              />
+            </MenuItem>
+          );
+        })}
+        <Divider />
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            setIsCreating(true);
+          }}
+        >
+          <ListItemIcon>
+            <AddOutlined fontSize="small" />
+          </ListItemIcon>
+          <ListItemText primary="Create workspace" />
+        </MenuItem>
+      </Menu>
+      <CreateWorkspaceDialog open={isCreating} onClose={() => setIsCreating(false)} />
+    </>
+  );
+}
