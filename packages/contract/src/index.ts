@@ -8,3 +8,4 @@ export * from './profile.js';
 export * from './subscription.js';
 export * from './themes.js';
 export * from './workspaces.js';
+export * from './permissions.js';

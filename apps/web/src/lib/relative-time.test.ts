@@ -11,6 +11,6 @@ describe('formatRelativeTime', () => {
     expect(formatRelativeTime('2026-03-10T11:55:00Z', now, 'en')).toBe('5 minutes ago');
     expect(formatRelativeTime('2026-03-10T09:00:00Z', now, 'en')).toBe('3 hours ago');
     expect(formatRelativeTime('2026-03-09T10:00:00Z', now, 'en')).toBe('yesterday');
-    expect(formatRelativeTime('2026-02-20T12:00:00Z', now, 'en')).toBe('2 weeks ago');
+    expect(formatRelativeTime('2026-02-24T12:00:00Z', now, 'en')).toBe('2 weeks ago');
   });
 });

@@ -1,126 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { workspaceMemberTypes, type WorkspaceMemberType } from '@tandem/contract';
+import { can, describeInviteLimit, describeRefusal, type WorkspaceAction, type WorkspaceMemberType } from '@tandem/contract';
 import type { Queryable } from '../../db/client.js';
 import { workspaceMembers } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
-
-/**
- * A cell of the permission matrix: 'yes', 'no', or 'scoped' — allowed, but only over part of the
- * data, which the feature narrows (the scope is written beside the row).
- */
-export type Grant = 'yes' | 'no' | 'scoped';
-
-const row = (owner: Grant, executive: Grant, assistant: Grant, user: Grant, guest: Grant): Record<WorkspaceMemberType, Grant> => ({
-  OWNER: owner,
-  EXECUTIVE: executive,
-  EXECUTIVEASSISTANT: assistant,
-  USER: user,
-  GUEST: guest,
-});
-
-/**
- * The whole permission matrix of PRODUCT §6 as data: action → member type → grant. The columns
- * are OWNER, EXECUTIVE, EXECUTIVEASSISTANT, USER, GUEST. An EXECUTIVE holds owner rights
- * (PRODUCT §1). Every workspace route asks `assertAllowed`; nothing else decides.
- */
-export const permissionMatrix = {
-  renameWorkspace: row('yes', 'yes', 'no', 'no', 'no'),
-  changePlan: row('yes', 'yes', 'no', 'no', 'no'),
-  connectSlack: row('yes', 'yes', 'yes', 'no', 'no'),
-  changeMemberTypes: row('yes', 'yes', 'no', 'no', 'no'),
-  removeMembers: row('yes', 'yes', 'no', 'no', 'no'),
-  /** Assistants invite USERs and GUESTs only (see `invitableTypes`). */
-  inviteMembers: row('yes', 'yes', 'scoped', 'no', 'no'),
-  viewMembers: row('yes', 'yes', 'yes', 'yes', 'yes'),
-  viewSubscription: row('yes', 'yes', 'yes', 'yes', 'yes'),
-  listAudit: row('yes', 'yes', 'no', 'no', 'no'),
-  /** GUESTs see only what they may see otherwise (PRODUCT §6 "limited to what they can see"). */
-  viewActivity: row('yes', 'yes', 'yes', 'yes', 'scoped'),
-  /** Briefs and templates: create, edit, share. */
-  editBriefs: row('yes', 'yes', 'yes', 'no', 'no'),
-  /** GUESTs see READY and ACKNOWLEDGED briefs only. */
-  viewBriefs: row('yes', 'yes', 'yes', 'yes', 'scoped'),
-  acknowledgeBriefs: row('no', 'yes', 'no', 'no', 'no'),
-  /** Contacts, question requests, chat, summaries. */
-  editQuestions: row('yes', 'yes', 'yes', 'no', 'no'),
-  viewQuestions: row('yes', 'yes', 'yes', 'yes', 'no'),
-  /** USERs create tasks and edit their own and those assigned to them. */
-  editTasks: row('yes', 'yes', 'yes', 'scoped', 'no'),
-  /** USERs see their own and assigned tasks; GUESTs only those assigned to them. */
-  viewTasks: row('yes', 'yes', 'yes', 'scoped', 'scoped'),
-  /** GUESTs change the status of tasks assigned to them. */
-  changeTaskStatus: row('yes', 'yes', 'yes', 'scoped', 'scoped'),
-} as const satisfies Record<string, Record<WorkspaceMemberType, Grant>>;
-
-export type WorkspaceAction = keyof typeof permissionMatrix;
-
-/** Which types each type may invite (PRODUCT §6 "invite members" row). */
-export const invitableTypes: Record<WorkspaceMemberType, readonly WorkspaceMemberType[]> = {
-  OWNER: workspaceMemberTypes,
-  EXECUTIVE: workspaceMemberTypes,
-  EXECUTIVEASSISTANT: ['USER', 'GUEST'],
-  USER: [],
-  GUEST: [],
-};
-
-/** What a refusal says the caller tried, e.g. "Only an owner or the executive can {phrase}." */
-const actionPhrases: Record<WorkspaceAction, string> = {
-  renameWorkspace: 'rename the workspace',
-  changePlan: 'change the plan',
-  connectSlack: 'connect Slack',
-  changeMemberTypes: 'change member types',
-  removeMembers: 'remove members',
-  inviteMembers: 'invite members',
-  viewMembers: 'see the members',
-  viewSubscription: 'see the subscription',
-  listAudit: 'see the audit log',
-  viewActivity: 'see the activity',
-  editBriefs: 'edit briefs',
-  viewBriefs: 'see briefs',
-  acknowledgeBriefs: 'acknowledge briefs',
-  editQuestions: 'edit questions, contacts and summaries',
-  viewQuestions: 'see questions, contacts and summaries',
-  editTasks: 'edit tasks',
-  viewTasks: 'see tasks',
-  changeTaskStatus: 'change the status of tasks',
-};
-
-const typeNouns: Record<WorkspaceMemberType, string> = {
-  OWNER: 'an owner',
-  EXECUTIVE: 'the executive',
-  EXECUTIVEASSISTANT: 'an executive assistant',
-  USER: 'a user',
-  GUEST: 'a guest',
-};
-const typePlurals: Record<WorkspaceMemberType, string> = {
-  OWNER: 'owners',
-  EXECUTIVE: 'executives',
-  EXECUTIVEASSISTANT: 'executive assistants',
-  USER: 'users',
-  GUEST: 'guests',
-};
-
-function listWords(words: string[]): string {
-  if (words.length <= 1) return words.join('');
-  return `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
-}
-
-/** The message of a refusal, built from the matrix: "Only an owner or the executive can …". */
-export function describeRefusal(action: WorkspaceAction): string {
-  const allowed = workspaceMemberTypes.filter((type) => permissionMatrix[action][type] !== 'no');
-  const subject = allowed.length === 0 ? 'nobody' : listWords(allowed.map((type) => typeNouns[type]));
-  return `Only ${subject} can ${actionPhrases[action]}.`;
-}
-
-/**
- * True when `type` may do `action` (PRODUCT §6). For inviteMembers, `invitedType` (the type of
- * the person being invited) must also be one the caller may invite.
- */
-export function can(type: WorkspaceMemberType, action: WorkspaceAction, options: { invitedType?: WorkspaceMemberType } = {}): boolean {
-  if (permissionMatrix[action][type] === 'no') return false;
-  if (action === 'inviteMembers' && options.invitedType) return invitableTypes[type].includes(options.invitedType);
-  return true;
-}
 
 /** The member row a workspace route acts as. */
 export type MemberRow = typeof workspaceMembers.$inferSelect;
@@ -135,11 +17,9 @@ export function assertAllowed(
   options: { invitedType?: WorkspaceMemberType } = {},
 ): void {
   if (can(member.workspaceMemberType, action, options)) return;
-  if (action === 'inviteMembers' && options.invitedType && permissionMatrix[action][member.workspaceMemberType] !== 'no') {
-    const allowed = invitableTypes[member.workspaceMemberType].map((type) => typePlurals[type]);
-    throw new AppError('FORBIDDEN', `As ${typeNouns[member.workspaceMemberType]}, you can invite ${listWords(allowed)} only.`, {
-      workspaceMemberType: `You can invite ${listWords(allowed)} only.`,
-    });
+  if (action === 'inviteMembers' && options.invitedType && can(member.workspaceMemberType, action)) {
+    const message = describeInviteLimit(member.workspaceMemberType);
+    throw new AppError('FORBIDDEN', message, { workspaceMemberType: message });
   }
   throw new AppError('FORBIDDEN', describeRefusal(action));
 }

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { can } from '@tandem/contract';
 import { paths } from '@/config/paths';
 import { showToast } from '@/lib/toast-store';
 import { AppearanceSettings } from '@/features/auth/components/appearance-settings';
@@ -14,7 +15,6 @@ import { useLeaveWorkspace } from '@/features/workspaces/api/leave-workspace';
 import { GeneralSettings } from '@/features/workspaces/components/general-settings';
 import { MembersSettings } from '@/features/workspaces/components/members-settings';
 import { SubscriptionSettings } from '@/features/workspaces/components/subscription-settings';
-import { canTake } from '@/features/workspaces/utils/permissions';
 
 const tabs = [
   { value: 'general', label: 'General' },
@@ -90,7 +90,11 @@ function WorkspaceSettingsRoute() {
       </Box>
       <Box role="tabpanel" id={`${baseId}-panel-${tab}`} aria-labelledby={`${baseId}-tab-${tab}`}>
         {tab === 'general' && (
-          <GeneralSettings workspaceId={workspace.id} name={workspace.name} canRename={canTake(type, 'renameWorkspace')} />
+          <GeneralSettings
+            workspaceId={workspace.id}
+            name={workspace.name}
+            canRename={type !== undefined && can(type, 'renameWorkspace')}
+          />
         )}
         {tab === 'members' && (
           <MembersSettings
@@ -101,7 +105,9 @@ function WorkspaceSettingsRoute() {
             onLeave={handleLeave}
           />
         )}
-        {tab === 'subscription' && <SubscriptionSettings workspaceId={workspace.id} canChangePlan={canTake(type, 'changePlan')} />}
+        {tab === 'subscription' && (
+          <SubscriptionSettings workspaceId={workspace.id} canChangePlan={type !== undefined && can(type, 'changePlan')} />
+        )}
         {tab === 'appearance' && <AppearanceSettings />}
       </Box>
     </>

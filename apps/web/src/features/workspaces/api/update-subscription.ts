@@ -1,4 +1,4 @@
-import type { Subscription, SubscriptionType } from '@tandem/contract';
+import type { Subscription, UpdateSubscriptionBody } from '@tandem/contract';
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-error';
@@ -6,7 +6,7 @@ import type { ApiError } from '@/lib/api-error';
 /** Variables of {@link updateSubscription}. */
 export interface UpdateSubscriptionVariables {
   workspaceId: string;
-  body: { subscriptionType: SubscriptionType };
+  body: UpdateSubscriptionBody;
 }
 
 /**

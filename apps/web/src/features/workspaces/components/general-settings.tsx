@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { UpdateWorkspaceBodySchema } from '@tandem/contract';
+import { describeRefusal, UpdateWorkspaceBodySchema } from '@tandem/contract';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormTextField } from '@/components/ui/form-text-field';
@@ -11,7 +11,6 @@ import { showToast } from '@/lib/toast-store';
 import { applyFieldErrors } from '@/features/auth/utils/apply-field-errors';
 import { reloadProfile } from '@/features/auth/stores/session-store';
 import { useUpdateWorkspace } from '../api/update-workspace';
-import { refusalReasons } from '../utils/permissions';
 import { SettingsSection } from './settings-section';
 
 /** Props of {@link GeneralSettings}. */
@@ -49,7 +48,7 @@ export function GeneralSettings({ workspaceId, name, canRename }: GeneralSetting
     <SettingsSection title="General" description="The workspace's name is shown in the header and in invitations.">
       {!canRename && (
         <Alert severity="info" sx={{ mb: 3 }}>
-          {refusalReasons.renameWorkspace}.
+          {describeRefusal('renameWorkspace')}
         </Alert>
       )}
       <Box component="form" noValidate onSubmit={handleSubmit} sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
@@ -61,7 +60,7 @@ export function GeneralSettings({ workspaceId, name, canRename }: GeneralSetting
           autoComplete="organization"
           sx={{ flex: '1 1 280px', maxWidth: 480 }}
         />
-        <ReasonTooltip reason={canRename ? null : refusalReasons.renameWorkspace}>
+        <ReasonTooltip reason={canRename ? null : describeRefusal('renameWorkspace')}>
           <Button type="submit" variant="contained" loading={isSubmitting} disabled={!canRename || !isDirty} sx={{ mt: { xs: 0, sm: 1 } }}>
             Save name
           </Button>

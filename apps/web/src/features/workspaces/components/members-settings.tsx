@@ -17,7 +17,15 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { workspaceMemberTypeLabels, workspaceMemberTypes, type Member, type WorkspaceMemberType } from '@tandem/contract';
+import {
+  can,
+  describeRefusal,
+  invitableTypes,
+  workspaceMemberTypeLabels,
+  workspaceMemberTypes,
+  type Member,
+  type WorkspaceMemberType,
+} from '@tandem/contract';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ReasonTooltip } from '@/components/ui/reason-tooltip';
@@ -27,7 +35,6 @@ import { useMembers } from '../api/get-members';
 import { useRemoveMember } from '../api/remove-member';
 import { useResendInvitation } from '../api/resend-invitation';
 import { useUpdateMember } from '../api/update-member';
-import { canTake, invitableTypes, refusalReasons } from '../utils/permissions';
 import { InviteMemberDialog } from './invite-member-dialog';
 import { SettingsSection } from './settings-section';
 
@@ -68,9 +75,9 @@ export function MembersSettings({ workspaceId, workspaceName, me, canLeave, onLe
   const [isLeaving, setIsLeaving] = useState(false);
   const [isLeavePending, setIsLeavePending] = useState(false);
 
-  const canInvite = canTake(me.workspaceMemberType, 'inviteMembers');
-  const canChangeTypes = canTake(me.workspaceMemberType, 'changeMemberTypes');
-  const canRemove = canTake(me.workspaceMemberType, 'removeMembers');
+  const canInvite = can(me.workspaceMemberType, 'inviteMembers');
+  const canChangeTypes = can(me.workspaceMemberType, 'changeMemberTypes');
+  const canRemove = can(me.workspaceMemberType, 'removeMembers');
   const executive = members.data?.find((member) => member.workspaceMemberType === 'EXECUTIVE');
 
   const handleChangeType = (member: Member, workspaceMemberType: WorkspaceMemberType) => {
@@ -122,7 +129,7 @@ export function MembersSettings({ workspaceId, workspaceName, me, canLeave, onLe
       title="Members"
       description="Everyone in this workspace and what they may do. Invited people join when they first sign in."
       actions={
-        <ReasonTooltip reason={canInvite ? null : refusalReasons.inviteMembers}>
+        <ReasonTooltip reason={canInvite ? null : describeRefusal('inviteMembers')}>
           <Button variant="contained" startIcon={<PersonAddAlt1Outlined />} disabled={!canInvite} onClick={() => setIsInviting(true)}>
             Invite member
           </Button>
@@ -284,7 +291,9 @@ export function MembersSettings({ workspaceId, workspaceName, me, canLeave, onLe
                       </TextField>
                     ) : (
                       <Tooltip
-                        title={isMe || !canChangeTypes ? (isMe ? 'You cannot change your own type' : refusalReasons.changeMemberTypes) : ''}
+                        title={
+                          isMe || !canChangeTypes ? (isMe ? 'You cannot change your own type' : describeRefusal('changeMemberTypes')) : ''
+                        }
                       >
                         <Chip label={workspaceMemberTypeLabels[member.workspaceMemberType]} size="small" sx={{ fontWeight: 600 }} />
                       </Tooltip>
@@ -299,7 +308,7 @@ export function MembersSettings({ workspaceId, workspaceName, me, canLeave, onLe
                       </Tooltip>
                     )}
                     {!isMe && (
-                      <ReasonTooltip reason={canRemove ? null : refusalReasons.removeMembers}>
+                      <ReasonTooltip reason={canRemove ? null : describeRefusal('removeMembers')}>
                         <IconButton aria-label={`Remove ${name}`} disabled={!canRemove} onClick={() => setRemoving(member)}>
                           <DeleteOutlined fontSize="small" />
                         </IconButton>

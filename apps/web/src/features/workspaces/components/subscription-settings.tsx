@@ -5,7 +5,7 @@ import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Subscription } from '@tandem/contract';
+import { describeRefusal, type Subscription } from '@tandem/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ReasonTooltip } from '@/components/ui/reason-tooltip';
@@ -13,7 +13,6 @@ import { showToast } from '@/lib/toast-store';
 import { subscriptionQueryOptions } from '@/features/auth/api/get-subscription';
 import { setSessionSubscription } from '@/features/auth/stores/session-store';
 import { plans } from '../utils/plans';
-import { refusalReasons } from '../utils/permissions';
 import { ChangePlanDialog } from './change-plan-dialog';
 import { SettingsSection } from './settings-section';
 import { UsageMeter } from './usage-meter';
@@ -82,7 +81,7 @@ export function SubscriptionSettings({ workspaceId, canChangePlan }: Subscriptio
     >
       {!canChangePlan && (
         <Alert severity="info" sx={{ mb: 3 }}>
-          {refusalReasons.changePlan}.
+          {describeRefusal('changePlan')}
         </Alert>
       )}
       <Box
@@ -121,7 +120,7 @@ export function SubscriptionSettings({ workspaceId, canChangePlan }: Subscriptio
             </Typography>
           )}
         </Box>
-        <ReasonTooltip reason={canChangePlan ? null : refusalReasons.changePlan}>
+        <ReasonTooltip reason={canChangePlan ? null : describeRefusal('changePlan')}>
           <Button variant="contained" disabled={!canChangePlan} onClick={() => setIsChanging(true)}>
             Change plan
           </Button>
