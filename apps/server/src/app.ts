@@ -11,7 +11,9 @@ import { publicAuthRoutes, protectedAuthRoutes } from './features/auth/auth-rout
 import { AuthService } from './features/auth/auth-service.js';
 import { Sessions } from './features/auth/sessions.js';
 import { signupRoutes } from './features/auth/signup-routes.js';
+import { dashboardRoutes } from './features/dashboard/dashboard-routes.js';
 import { profileRoutes } from './features/profile/profile-routes.js';
+import { tasksRoutes } from './features/tasks/tasks-routes.js';
 import { membersRoutes } from './features/workspaces/members-routes.js';
 import { workspacesRoutes } from './features/workspaces/workspaces-routes.js';
 import { errorResponses } from './lib/route-schemas.js';
@@ -152,6 +154,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await protectedApi.register(workspacesRoutes, { prefix: '/v1/workspaces' });
         await protectedApi.register(membersRoutes, { prefix: '/v1/workspaces' });
         await protectedApi.register(activityRoutes, { prefix: '/v1/workspaces' });
+        await protectedApi.register(tasksRoutes, { prefix: '/v1/workspaces' });
+        await protectedApi.register(dashboardRoutes, { prefix: '/v1/workspaces' });
       });
     },
     { prefix: '/api' },

@@ -64,5 +64,8 @@ export const WorkspaceEventsQuerySchema = z.object({
   client_id: z.string().optional(),
 });
 
-/** Server-Sent Event names of GET v1/workspaces/{id}/events; `activity` carries an ActivityItem. */
-export const workspaceEventNames = ['activity'] as const;
+/**
+ * Server-Sent Event names of GET v1/workspaces/{id}/events; `activity` carries an ActivityItem,
+ * `task` a TaskEvent {taskId, action, version} (refetch that task or the list).
+ */
+export const workspaceEventNames = ['activity', 'task'] as const;

@@ -19,6 +19,8 @@ export const errorStatusByCode = {
   ACCOUNT_DISABLED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** A stale `version` on an optimistic-concurrency update; the body's `current` holds the object now. */
+  VERSION_CONFLICT: 409,
   EMAIL_TAKEN: 409,
   IDEMPOTENCY_IN_FLIGHT: 409,
   GONE: 410,
@@ -41,6 +43,11 @@ export const ErrorEnvelopeSchema = z
     errorCode: z.enum(errorCodes),
     errorDisplayMessage: z.string(),
     errorData: ErrorDataSchema.optional(),
+    /**
+     * On 409 VERSION_CONFLICT only: the object's current state (e.g. a Task), so the client can
+     * show what changed instead of overwriting it. `errorData` stays field → message.
+     */
+    current: z.unknown().optional(),
   })
   .meta({ id: 'ErrorEnvelope' });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;

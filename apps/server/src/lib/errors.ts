@@ -7,6 +7,8 @@ import { errorStatusByCode, type ErrorCode, type ErrorData } from '@tandem/contr
 export class AppError extends Error {
   override name = 'AppError';
   readonly statusCode: number;
+  /** On 409 VERSION_CONFLICT: the object's current state, sent as the envelope's `current`. */
+  current?: unknown;
 
   constructor(
     readonly errorCode: ErrorCode,
@@ -32,3 +34,13 @@ export function tooManyRequests(message: string, retryAfterMs: number): AppError
 /** 400 for one field. */
 export const invalidField = (field: string, message: string, code: ErrorCode = 'VALIDATION_FAILED') =>
   new AppError(code, message, { [field]: message });
+
+/**
+ * 409 VERSION_CONFLICT for a stale optimistic-concurrency `version`; the envelope's `current`
+ * carries `current` (the object as it is now) so the client never overwrites unseen changes.
+ */
+export function versionConflict(message: string, current: unknown): AppError {
+  const error = new AppError('VERSION_CONFLICT', message);
+  error.current = current;
+  return error;
+}

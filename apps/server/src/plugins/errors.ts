@@ -21,6 +21,7 @@ async function errorsPlugin(app: FastifyInstance) {
     if (error instanceof AppError) {
       status = error.statusCode;
       envelope = { errorCode: error.errorCode, errorDisplayMessage: error.errorDisplayMessage, errorData: error.errorData };
+      if (error.current !== undefined) envelope.current = error.current;
       if (error.headers) reply.headers(error.headers);
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       const errorData: Record<string, string> = {};

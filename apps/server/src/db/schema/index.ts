@@ -2,3 +2,4 @@ export * from './auth.js';
 export * from './people.js';
 export * from './platform.js';
 export * from './workspaces.js';
+export * from './tasks.js';

@@ -50,6 +50,30 @@ export async function recordActivity(
   await tx.execute(sql`select pg_notify(${workspaceEventsChannel}, ${JSON.stringify(notice)})`);
 }
 
+/**
+ * The NOTIFY payload of a task change (PRODUCT §4 `events`, `event: task`): ids only. `memberIds`
+ * are the task's creator and assignees before and after the change, so each stream can decide
+ * whether its member may see the task (PRODUCT §6) even once the task is deleted.
+ */
+export interface TaskEventNotice {
+  type: 'task';
+  workspaceId: string;
+  taskId: string;
+  action: 'created' | 'updated' | 'deleted';
+  version: number;
+  createdByMemberId: string | null;
+  assigneeMemberIds: string[];
+}
+
+/**
+ * Announces a task change on `tandem_workspace_events` inside the change's transaction, so it is
+ * delivered on commit only (like recordActivity).
+ */
+export async function notifyTaskEvent(tx: Queryable, notice: Omit<TaskEventNotice, 'type'>): Promise<void> {
+  const payload: TaskEventNotice = { type: 'task', ...notice };
+  await tx.execute(sql`select pg_notify(${workspaceEventsChannel}, ${JSON.stringify(payload)})`);
+}
+
 /** The member reading the feed: their member id and type in the workspace. */
 export interface Reader {
   workspaceId: string;

@@ -8,13 +8,15 @@ import {
   MarkActivityReadResponseSchema,
   WorkspaceEventsQuerySchema,
   WorkspaceParamsSchema,
+  canSeeTask,
   type ActivityItem,
+  type TaskEvent,
 } from '@tandem/contract';
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/authenticate.js';
 import { assertAllowed, loadMembership } from '../workspaces/permissions.js';
 import { findActivity, findActivityAfter, getActivityItem, markActivityRead, type Reader } from './activity-repository.js';
-import type { WorkspaceEventNotice } from './activity-repository.js';
+import type { TaskEventNotice, WorkspaceEventNotice } from './activity-repository.js';
 
 const tags = ['activity'];
 
@@ -35,6 +37,26 @@ async function loadReader(request: FastifyRequest, workspaceId: string): Promise
 
 function formatEvent(item: ActivityItem): string {
   return `id: ${item.id}\nevent: activity\ndata: ${JSON.stringify(item)}\n\n`;
+}
+
+/** No `id:` line: Last-Event-ID keeps naming the last activity item, which is what replay needs. */
+function formatTaskEvent(event: TaskEvent): string {
+  return `event: task\ndata: ${JSON.stringify(event)}\n\n`;
+}
+
+/**
+ * Whether the member behind `reader` may see the task of `notice` (PRODUCT §6), with their
+ * membership re-read now: visible before or after the change (a task reassigned away still tells
+ * its former assignee to drop it).
+ */
+async function mayKnowOfTask(request: FastifyRequest, reader: Reader, notice: TaskEventNotice): Promise<boolean> {
+  const { personId } = requireAuth(request);
+  const member = await loadMembership(request.server.db, reader.workspaceId, personId).catch(() => undefined);
+  if (!member) return false;
+  const candidates = notice.assigneeMemberIds.length > 0 ? notice.assigneeMemberIds : [null];
+  return candidates.some((assigneeMemberId) =>
+    canSeeTask(member.workspaceMemberType, member.id, { createdByMemberId: notice.createdByMemberId, assigneeMemberId }),
+  );
 }
 
 /**
@@ -79,6 +101,12 @@ async function streamActivity(request: FastifyRequest, reply: FastifyReply, read
       if (item) write(item);
     });
   };
+  const onTaskNotice = (notice: TaskEventNotice) => {
+    enqueue(async () => {
+      if (closed || !(await mayKnowOfTask(request, reader, notice))) return;
+      if (!closed) raw.write(formatTaskEvent({ taskId: notice.taskId, action: notice.action, version: notice.version }));
+    });
+  };
   const end = () => {
     if (closed) return;
     closed = true;
@@ -86,7 +114,7 @@ async function streamActivity(request: FastifyRequest, reply: FastifyReply, read
     unsubscribe();
     raw.end();
   };
-  const unsubscribe = app.workspaceEvents.subscribe(reader.workspaceId, onNotice, end);
+  const unsubscribe = app.workspaceEvents.subscribe(reader.workspaceId, onNotice, end, onTaskNotice);
   const heartbeat = setInterval(() => {
     raw.write(': heartbeat\n\n');
     enqueue(async () => {
@@ -148,11 +176,13 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { credentialsInQuery: true },
     schema: {
       tags,
-      summary: 'Server-Sent Events of the workspace: `event: activity` with an ActivityItem as data',
+      summary: 'Server-Sent Events of the workspace: `event: activity` (an ActivityItem) and `event: task` (a TaskEvent)',
       description:
         'text/event-stream. EventSource cannot send headers, so this route also takes `access_token` and `client_id` as ' +
         'query parameters. Each event has `id:` (the item id; send it back as Last-Event-ID to catch up on up to ' +
         `${REPLAY_LIMIT} missed items), a \`: heartbeat\` comment comes every ${HEARTBEAT_MS / 1000} s, and \`retry:\` is ${RETRY_MS} ms. ` +
+        '`event: task` (no id, not replayed) has data {taskId, action: created|updated|deleted, version} and is sent only to ' +
+        'members who may see that task: refetch it, or the list. ' +
         'The stream ends when the session or membership ends; reconnect with a fresh token.',
       security: bearerSecurity,
       params: WorkspaceParamsSchema,

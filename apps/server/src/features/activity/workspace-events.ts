@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { workspaceEventsChannel, type WorkspaceEventNotice } from './activity-repository.js';
+import { workspaceEventsChannel, type TaskEventNotice, type WorkspaceEventNotice } from './activity-repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,14 +13,40 @@ declare module 'fastify' {
 /** Told when a stream must end: the app is closing, or notices may have been missed. */
 export type EndListener = (reason: 'closing' | 'resync') => void;
 
-function parseNotice(payload: string): WorkspaceEventNotice | undefined {
+function parseNotice(payload: string): WorkspaceEventNotice | TaskEventNotice | undefined {
   try {
-    const value = JSON.parse(payload) as Partial<WorkspaceEventNotice>;
-    if (typeof value.workspaceId !== 'string' || typeof value.itemId !== 'string') return undefined;
+    const value = JSON.parse(payload) as Partial<WorkspaceEventNotice> & Partial<TaskEventNotice>;
+    if (typeof value.workspaceId !== 'string') return undefined;
+    if (value.type === 'task') return parseTaskNotice(value);
+    if (typeof value.itemId !== 'string') return undefined;
     return { workspaceId: value.workspaceId, itemId: value.itemId, audienceMemberId: value.audienceMemberId ?? null };
   } catch {
     return undefined;
   }
+}
+
+const taskActions: readonly string[] = ['created', 'updated', 'deleted'] satisfies TaskEventNotice['action'][];
+
+function parseTaskNotice(value: Partial<TaskEventNotice>): TaskEventNotice | undefined {
+  if (
+    typeof value.workspaceId !== 'string' ||
+    typeof value.taskId !== 'string' ||
+    typeof value.action !== 'string' ||
+    !taskActions.includes(value.action) ||
+    typeof value.version !== 'number' ||
+    !Array.isArray(value.assigneeMemberIds)
+  ) {
+    return undefined;
+  }
+  return {
+    type: 'task',
+    workspaceId: value.workspaceId,
+    taskId: value.taskId,
+    action: value.action,
+    version: value.version,
+    createdByMemberId: typeof value.createdByMemberId === 'string' ? value.createdByMemberId : null,
+    assigneeMemberIds: value.assigneeMemberIds.filter((id): id is string => typeof id === 'string'),
+  };
 }
 
 /**
@@ -38,16 +64,29 @@ export class WorkspaceEvents {
   /** Delivers one NOTIFY payload to the streams of its workspace; ignores malformed ones. */
   handlePayload(payload: string): void {
     const notice = parseNotice(payload);
-    if (notice) this.emitter.emit(`workspace:${notice.workspaceId}`, notice);
+    if (!notice) return;
+    if ('type' in notice) this.emitter.emit(`tasks:${notice.workspaceId}`, notice);
+    else this.emitter.emit(`workspace:${notice.workspaceId}`, notice);
   }
 
-  /** Calls `onNotice` for each item recorded in `workspaceId` and `onEnd` once; returns unsubscribe. */
-  subscribe(workspaceId: string, onNotice: (notice: WorkspaceEventNotice) => void, onEnd: EndListener): () => void {
+  /**
+   * Calls `onNotice` for each item recorded in `workspaceId`, `onTaskNotice` (when given) for each
+   * task change there, and `onEnd` once; returns unsubscribe.
+   */
+  subscribe(
+    workspaceId: string,
+    onNotice: (notice: WorkspaceEventNotice) => void,
+    onEnd: EndListener,
+    onTaskNotice?: (notice: TaskEventNotice) => void,
+  ): () => void {
     const event = `workspace:${workspaceId}`;
+    const taskEvent = `tasks:${workspaceId}`;
     this.emitter.on(event, onNotice);
+    if (onTaskNotice) this.emitter.on(taskEvent, onTaskNotice);
     this.emitter.on('end', onEnd);
     return () => {
       this.emitter.off(event, onNotice);
+      if (onTaskNotice) this.emitter.off(taskEvent, onTaskNotice);
       this.emitter.off('end', onEnd);
     };
   }

@@ -1,0 +1,194 @@
+import { and, asc, desc, eq, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  DASHBOARD_LIST_LIMIT,
+  DASHBOARD_WEEKS,
+  type Dashboard,
+  type DashboardAssigneeLoad,
+  type DashboardTask,
+  type DashboardWeek,
+  type WorkspaceMemberType,
+} from '@tandem/contract';
+import type { Queryable } from '../../db/client.js';
+import { people, tasks, workspaceMembers } from '../../db/schema/index.js';
+
+/** The member whose dashboard is built: their workspace, member id and type. */
+export interface DashboardReader {
+  workspaceId: string;
+  memberId: string;
+  workspaceMemberType: WorkspaceMemberType;
+}
+
+/**
+ * Tasks of the reader's workspace they may see (PRODUCT §6 "tasks" row): OWNER, EXECUTIVE and
+ * EXECUTIVEASSISTANT all; a USER their own and those assigned to them; a GUEST only those assigned
+ * to them. The dashboard is "limited to what they can see" (PRODUCT §6), so every section starts here.
+ */
+function visibleTasks(reader: DashboardReader): SQL {
+  const inWorkspace = eq(tasks.workspaceId, reader.workspaceId);
+  switch (reader.workspaceMemberType) {
+    case 'OWNER':
+    case 'EXECUTIVE':
+    case 'EXECUTIVEASSISTANT':
+      return inWorkspace;
+    case 'USER':
+      return and(inWorkspace, or(eq(tasks.assigneeMemberId, reader.memberId), eq(tasks.createdByMemberId, reader.memberId)))!;
+    case 'GUEST':
+      return and(inWorkspace, eq(tasks.assigneeMemberId, reader.memberId))!;
+  }
+}
+
+const notDone = ne(tasks.status, 'DONE');
+
+const assignee = alias(workspaceMembers, 'assignee');
+const assigneePerson = alias(people, 'assignee_person');
+const creator = alias(workspaceMembers, 'creator');
+const creatorPerson = alias(people, 'creator_person');
+
+/** At most {@link DASHBOARD_LIST_LIMIT} visible tasks matching `where`, as dashboard rows, in `order`. */
+async function findTaskRows(db: Queryable, reader: DashboardReader, where: SQL, order: SQL[]): Promise<DashboardTask[]> {
+  const rows = await db
+    .select({
+      id: tasks.id,
+      title: tasks.title,
+      status: tasks.status,
+      priority: tasks.priority,
+      dueDate: tasks.dueDate,
+      createdAt: tasks.createdAt,
+      assigneeId: assignee.id,
+      assigneeFirstName: assigneePerson.firstName,
+      assigneeLastName: assigneePerson.lastName,
+      creatorId: creator.id,
+      creatorFirstName: creatorPerson.firstName,
+      creatorLastName: creatorPerson.lastName,
+    })
+    .from(tasks)
+    .leftJoin(assignee, eq(assignee.id, tasks.assigneeMemberId))
+    .leftJoin(assigneePerson, eq(assigneePerson.id, assignee.personId))
+    .leftJoin(creator, eq(creator.id, tasks.createdByMemberId))
+    .leftJoin(creatorPerson, eq(creatorPerson.id, creator.personId))
+    .where(and(visibleTasks(reader), where))
+    .orderBy(...order)
+    .limit(DASHBOARD_LIST_LIMIT);
+  const member = (memberId: string | null, firstName: string | null, lastName: string | null) =>
+    memberId && firstName !== null && lastName !== null ? { memberId, firstName, lastName } : null;
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    status: row.status,
+    priority: row.priority,
+    dueDate: row.dueDate,
+    assignee: member(row.assigneeId, row.assigneeFirstName, row.assigneeLastName),
+    createdBy: member(row.creatorId, row.creatorFirstName, row.creatorLastName),
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/** The three lists' conditions, shared by the rows and the totals so they never disagree. */
+function sections(reader: DashboardReader, today: string) {
+  const mine = eq(tasks.assigneeMemberId, reader.memberId);
+  return {
+    dueToday: and(mine, notDone, eq(tasks.dueDate, today))!,
+    overdue: and(mine, notDone, lt(tasks.dueDate, today))!,
+    delegatedWaiting: and(
+      eq(tasks.createdByMemberId, reader.memberId),
+      notDone,
+      sql`${tasks.assigneeMemberId} is not null`,
+      ne(tasks.assigneeMemberId, reader.memberId),
+    )!,
+  };
+}
+
+async function countSections(db: Queryable, reader: DashboardReader, today: string): Promise<Dashboard['totals']> {
+  const where = sections(reader, today);
+  const [row] = await db
+    .select({
+      dueToday: sql<number>`count(*) filter (where ${where.dueToday})::int`,
+      overdue: sql<number>`count(*) filter (where ${where.overdue})::int`,
+      delegatedWaiting: sql<number>`count(*) filter (where ${where.delegatedWaiting})::int`,
+    })
+    .from(tasks)
+    .where(and(visibleTasks(reader), notDone));
+  return { dueToday: row?.dueToday ?? 0, overdue: row?.overdue ?? 0, delegatedWaiting: row?.delegatedWaiting ?? 0 };
+}
+
+/**
+ * Tasks created and tasks completed per ISO week (Monday start; instants bucketed in UTC) for the
+ * {@link DASHBOARD_WEEKS} weeks ending with the one holding `today`, oldest first. generate_series
+ * supplies every week, so a week without tasks answers zeros.
+ */
+async function countWeeks(db: Queryable, reader: DashboardReader, today: string): Promise<DashboardWeek[]> {
+  const visible = visibleTasks(reader);
+  const lastWeek = sql`date_trunc('week', ${today}::date::timestamp)`;
+  const firstWeek = sql`(${lastWeek} - ${`${DASHBOARD_WEEKS - 1} weeks`}::interval)`;
+  // Instants in [from, to): the eight weeks, read as UTC.
+  const from = sql`(${firstWeek} at time zone 'UTC')`;
+  const to = sql`((${lastWeek} + interval '1 week') at time zone 'UTC')`;
+  const result = await db.execute<{ weekStart: string; created: number; done: number }>(sql`
+    with weeks as (
+      select generate_series(${firstWeek}, ${lastWeek}, interval '1 week') as week_start
+    ),
+    created as (
+      select date_trunc('week', ${tasks.createdAt} at time zone 'UTC') as week_start, count(*)::int as n
+      from ${tasks}
+      where ${visible} and ${tasks.createdAt} >= ${from} and ${tasks.createdAt} < ${to}
+      group by 1
+    ),
+    done as (
+      select date_trunc('week', ${tasks.completedAt} at time zone 'UTC') as week_start, count(*)::int as n
+      from ${tasks}
+      where ${visible} and ${tasks.status} = 'DONE' and ${tasks.completedAt} >= ${from} and ${tasks.completedAt} < ${to}
+      group by 1
+    )
+    select to_char(weeks.week_start, 'YYYY-MM-DD') as "weekStart",
+      coalesce(created.n, 0)::int as "created",
+      coalesce(done.n, 0)::int as "done"
+    from weeks
+    left join created on created.week_start = weeks.week_start
+    left join done on done.week_start = weeks.week_start
+    order by weeks.week_start
+  `);
+  return result.rows.map((row) => ({ weekStart: row.weekStart, created: Number(row.created), done: Number(row.done) }));
+}
+
+/** Open tasks per assignee over the visible tasks, most first; unassigned ones as memberId null. */
+async function countOpenByAssignee(db: Queryable, reader: DashboardReader): Promise<DashboardAssigneeLoad[]> {
+  const open = sql<number>`count(*)::int`;
+  const rows = await db
+    .select({
+      memberId: tasks.assigneeMemberId,
+      firstName: assigneePerson.firstName,
+      lastName: assigneePerson.lastName,
+      open,
+    })
+    .from(tasks)
+    .leftJoin(assignee, eq(assignee.id, tasks.assigneeMemberId))
+    .leftJoin(assigneePerson, eq(assigneePerson.id, assignee.personId))
+    .where(and(visibleTasks(reader), notDone))
+    .groupBy(tasks.assigneeMemberId, assigneePerson.firstName, assigneePerson.lastName)
+    .orderBy(desc(open), asc(assigneePerson.firstName), asc(assigneePerson.lastName))
+    .limit(DASHBOARD_LIST_LIMIT);
+  return rows.map((row) => ({
+    memberId: row.memberId,
+    firstName: row.memberId ? row.firstName : null,
+    lastName: row.memberId ? row.lastName : null,
+    open: Number(row.open),
+  }));
+}
+
+/**
+ * The dashboard of `reader` (contract DashboardSchema) on the calendar day `today` (YYYY-MM-DD,
+ * the caller's local date). Only tasks `reader` may see count (PRODUCT §6).
+ */
+export async function getDashboard(db: Queryable, reader: DashboardReader, today: string): Promise<Dashboard> {
+  const where = sections(reader, today);
+  const [dueToday, overdue, delegatedWaiting, totals, createdVsDone, openByAssignee] = await Promise.all([
+    findTaskRows(db, reader, where.dueToday, [desc(tasks.priority), asc(tasks.createdAt), asc(tasks.id)]),
+    findTaskRows(db, reader, where.overdue, [asc(tasks.dueDate), desc(tasks.priority), asc(tasks.id)]),
+    findTaskRows(db, reader, where.delegatedWaiting, [asc(tasks.createdAt), asc(tasks.id)]),
+    countSections(db, reader, today),
+    countWeeks(db, reader, today),
+    countOpenByAssignee(db, reader),
+  ]);
+  return { today, dueToday, overdue, delegatedWaiting, totals, createdVsDone, openByAssignee };
+}

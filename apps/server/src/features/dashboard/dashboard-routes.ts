@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DashboardQuerySchema, DashboardResponseSchema, WorkspaceParamsSchema } from '@tandem/contract';
+import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
+import { requireAuth } from '../../plugins/authenticate.js';
+import { assertAllowed, loadMembership } from '../workspaces/permissions.js';
+import { getDashboard } from './dashboard-repository.js';
+
+const tags = ['dashboard'];
+
+/** The server's calendar date in UTC, YYYY-MM-DD: the default `today` of the dashboard. */
+function utcToday(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** The signed-in member's dashboard (PRODUCT §3 /dashboard; prefix /api/v1/workspaces, protected). */
+export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/:id/dashboard', {
+    schema: {
+      tags,
+      summary: "The caller's day: tasks due today and overdue, delegated tasks, created vs done per week, open tasks per assignee",
+      description:
+        'Counts only tasks the caller may see (PRODUCT §6: USER own and assigned, GUEST assigned to them). `today` is the ' +
+        "caller's local date (YYYY-MM-DD); without it, the server's UTC date. Weeks start on Monday and bucket instants in UTC.",
+      security: bearerSecurity,
+      params: WorkspaceParamsSchema,
+      querystring: DashboardQuerySchema,
+      response: { 200: DashboardResponseSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const { personId } = requireAuth(request);
+      const member = await loadMembership(app.db, request.params.id, personId);
+      assertAllowed(member, 'viewTasks');
+      const reader = { workspaceId: member.workspaceId, memberId: member.id, workspaceMemberType: member.workspaceMemberType };
+      return { payload: await getDashboard(app.db, reader, request.query.today ?? utcToday()) };
+    },
+  });
+};

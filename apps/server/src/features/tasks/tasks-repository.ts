@@ -1,0 +1,354 @@
+import { createHash } from 'node:crypto';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  CalendarDateSchema,
+  TaskPrioritySchema,
+  defaultTaskOrder,
+  type ListTasksQuery,
+  type Task,
+  type TaskLinks,
+  type TaskPage,
+  type TaskPriority,
+  type TaskSort,
+  type TaskStatus,
+  type WorkspaceMemberType,
+} from '@tandem/contract';
+import type { Queryable } from '../../db/client.js';
+import { people, tasks, workspaceMembers } from '../../db/schema/index.js';
+import { invalidField } from '../../lib/errors.js';
+
+/** A stored task row (without the generated search vector). */
+export type TaskRow = Omit<typeof tasks.$inferSelect, 'search'>;
+
+/** The member whose view of the tasks is asked for: visibility follows PRODUCT §6. */
+export interface TaskViewer {
+  workspaceId: string;
+  memberId: string;
+  workspaceMemberType: WorkspaceMemberType;
+}
+
+const assignee = alias(workspaceMembers, 'assignee');
+const assigneePerson = alias(people, 'assignee_person');
+const creator = alias(workspaceMembers, 'creator');
+const creatorPerson = alias(people, 'creator_person');
+
+const rowColumns = {
+  id: tasks.id,
+  workspaceId: tasks.workspaceId,
+  title: tasks.title,
+  notes: tasks.notes,
+  status: tasks.status,
+  priority: tasks.priority,
+  dueDate: tasks.dueDate,
+  assigneeMemberId: tasks.assigneeMemberId,
+  createdByMemberId: tasks.createdByMemberId,
+  links: tasks.links,
+  version: tasks.version,
+  completedAt: tasks.completedAt,
+  createdAt: tasks.createdAt,
+  updatedAt: tasks.updatedAt,
+};
+
+const taskColumns = {
+  ...rowColumns,
+  assigneeFirstName: assigneePerson.firstName,
+  assigneeLastName: assigneePerson.lastName,
+  creatorFirstName: creatorPerson.firstName,
+  creatorLastName: creatorPerson.lastName,
+};
+
+type JoinedRow = TaskRow & {
+  assigneeFirstName: string | null;
+  assigneeLastName: string | null;
+  creatorFirstName: string | null;
+  creatorLastName: string | null;
+};
+
+const toTask = (row: JoinedRow): Task => ({
+  id: row.id,
+  title: row.title,
+  notes: row.notes,
+  status: row.status,
+  priority: row.priority,
+  dueDate: row.dueDate,
+  assigneeMemberId: row.assigneeMemberId,
+  assignee:
+    row.assigneeMemberId && row.assigneeFirstName !== null && row.assigneeLastName !== null
+      ? { memberId: row.assigneeMemberId, firstName: row.assigneeFirstName, lastName: row.assigneeLastName }
+      : null,
+  createdByMemberId: row.createdByMemberId,
+  createdBy:
+    row.createdByMemberId && row.creatorFirstName !== null && row.creatorLastName !== null
+      ? { memberId: row.createdByMemberId, firstName: row.creatorFirstName, lastName: row.creatorLastName }
+      : null,
+  links: row.links,
+  version: row.version,
+  completedAt: row.completedAt?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** The joined select every read goes through: a task with its assignee's and creator's names. */
+function selectTasks(db: Queryable) {
+  return db
+    .select(taskColumns)
+    .from(tasks)
+    .leftJoin(assignee, eq(assignee.id, tasks.assigneeMemberId))
+    .leftJoin(assigneePerson, eq(assigneePerson.id, assignee.personId))
+    .leftJoin(creator, eq(creator.id, tasks.createdByMemberId))
+    .leftJoin(creatorPerson, eq(creatorPerson.id, creator.personId));
+}
+
+/**
+ * The tasks of `viewer`'s workspace they may see (PRODUCT §6 tasks row; the same rule as the
+ * contract's canSeeTask): all for OWNER, EXECUTIVE, EXECUTIVEASSISTANT; created by or assigned to
+ * a USER; assigned to a GUEST.
+ */
+function visibleTo(viewer: TaskViewer): SQL {
+  const inWorkspace = eq(tasks.workspaceId, viewer.workspaceId);
+  switch (viewer.workspaceMemberType) {
+    case 'USER':
+      return and(inWorkspace, or(eq(tasks.createdByMemberId, viewer.memberId), eq(tasks.assigneeMemberId, viewer.memberId)))!;
+    case 'GUEST':
+      return and(inWorkspace, eq(tasks.assigneeMemberId, viewer.memberId))!;
+    default:
+      return inWorkspace;
+  }
+}
+
+/** One task of `viewer`'s workspace as a DTO, or undefined when it is absent or not theirs to see. */
+export async function getTask(db: Queryable, viewer: TaskViewer, taskId: string): Promise<Task | undefined> {
+  const [row] = await selectTasks(db).where(and(visibleTo(viewer), eq(tasks.id, taskId)));
+  return row ? toTask(row) : undefined;
+}
+
+/** One task of `workspaceId` regardless of who asks (after a write), or undefined. */
+export async function getTaskById(db: Queryable, workspaceId: string, taskId: string): Promise<Task | undefined> {
+  const [row] = await selectTasks(db).where(and(eq(tasks.workspaceId, workspaceId), eq(tasks.id, taskId)));
+  return row ? toTask(row) : undefined;
+}
+
+/** The stored row of a task of `workspaceId`, locked FOR UPDATE until the transaction ends. */
+export async function lockTaskRow(tx: Queryable, workspaceId: string, taskId: string): Promise<TaskRow | undefined> {
+  const [row] = await tx
+    .select(rowColumns)
+    .from(tasks)
+    .where(and(eq(tasks.workspaceId, workspaceId), eq(tasks.id, taskId)))
+    .for('update');
+  return row;
+}
+
+/** True when `memberId` is an ACTIVE member of `workspaceId` (a valid assignee). */
+export async function isActiveMember(db: Queryable, workspaceId: string, memberId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: workspaceMembers.id })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.id, memberId), eq(workspaceMembers.status, 'ACTIVE')));
+  return row !== undefined;
+}
+
+export interface NewTask {
+  workspaceId: string;
+  title: string;
+  notes: string;
+  status: TaskStatus;
+  priority: TaskPriority;
+  dueDate: string | null;
+  assigneeMemberId: string | null;
+  createdByMemberId: string;
+  links: TaskLinks;
+}
+
+/** Inserts a task at version 1; completedAt is set when it starts DONE. */
+export async function insertTask(tx: Queryable, input: NewTask): Promise<TaskRow> {
+  const [row] = await tx
+    .insert(tasks)
+    .values({ ...input, completedAt: input.status === 'DONE' ? sql`now()` : null })
+    .returning(rowColumns);
+  return row!;
+}
+
+export type TaskChanges = Partial<Pick<TaskRow, 'title' | 'notes' | 'status' | 'priority' | 'dueDate' | 'assigneeMemberId' | 'links'>>;
+
+/**
+ * Applies `changes` to a task locked by lockTaskRow: version + 1, updatedAt now, completedAt set
+ * when status becomes DONE and cleared when it leaves DONE (PRODUCT §3 "tasks done per week").
+ */
+export async function updateTaskRow(tx: Queryable, current: TaskRow, changes: TaskChanges): Promise<TaskRow> {
+  let completedAt: SQL | null | undefined;
+  if (changes.status !== undefined && changes.status !== current.status) completedAt = changes.status === 'DONE' ? sql`now()` : null;
+  const [row] = await tx
+    .update(tasks)
+    .set({
+      ...changes,
+      ...(completedAt !== undefined ? { completedAt } : {}),
+      version: sql`${tasks.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(tasks.workspaceId, current.workspaceId), eq(tasks.id, current.id)))
+    .returning(rowColumns);
+  return row!;
+}
+
+/** Deletes a task of `workspaceId`. */
+export async function deleteTaskRow(tx: Queryable, workspaceId: string, taskId: string): Promise<void> {
+  await tx.delete(tasks).where(and(eq(tasks.workspaceId, workspaceId), eq(tasks.id, taskId)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists: filters, sorts and keyset pagination (PRODUCT §3 tasks filters, §4 pagination)
+
+/** The sort key of the last row of a page: a date, a priority or an ISO instant; null = no due date. */
+type SortKey = string | null;
+
+interface Cursor {
+  key: SortKey;
+  id: string;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isoInstantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/**
+ * A short digest of everything that decides a list's order and content except the page itself:
+ * a cursor only continues the very list it came from.
+ */
+function listFingerprint(viewer: TaskViewer, query: ListTasksQuery, order: 'asc' | 'desc'): string {
+  const { cursor: _cursor, limit: _limit, ...rest } = query;
+  const shape = JSON.stringify([viewer.memberId, { ...rest, order }]);
+  return createHash('sha256').update(shape).digest('base64url').slice(0, 12);
+}
+
+function encodeCursor(fingerprint: string, key: SortKey, id: string): string {
+  return Buffer.from(JSON.stringify(['t1', fingerprint, key, id])).toString('base64url');
+}
+
+const badCursor = () => invalidField('cursor', 'This cursor is not valid. Start again from the first page.');
+
+function isValidKey(sort: TaskSort, key: unknown): key is SortKey {
+  if (sort === 'dueDate') return key === null || CalendarDateSchema.safeParse(key).success;
+  if (sort === 'priority') return TaskPrioritySchema.safeParse(key).success;
+  return typeof key === 'string' && isoInstantPattern.test(key) && !Number.isNaN(Date.parse(key));
+}
+
+/**
+ * @throws AppError 400 VALIDATION_FAILED errorData.cursor for a cursor this server did not issue,
+ * or one issued for another list (other filters, sort, order or member).
+ */
+function decodeCursor(cursor: string, sort: TaskSort, fingerprint: string): Cursor {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw badCursor();
+  }
+  if (!Array.isArray(value) || value.length !== 4) throw badCursor();
+  const [version, print, key, id] = value as unknown[];
+  if (version !== 't1' || print !== fingerprint || typeof id !== 'string' || !uuidPattern.test(id) || !isValidKey(sort, key)) {
+    throw badCursor();
+  }
+  return { key, id };
+}
+
+/** Today's calendar date in UTC: "overdue" means due before it. */
+export function todayUtc(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/**
+ * `q` → a prefix tsquery over the 'simple' configuration: every word must start a word of the
+ * title or notes ("bud rev" finds "Budget review"). Null when `q` holds no word at all.
+ */
+export function toPrefixQuery(q: string): string | null {
+  const words = q
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0)
+    .slice(0, 10);
+  return words.length === 0 ? null : words.map((word) => `${word}:*`).join(' & ');
+}
+
+/** The filters of ListTasksQuery as SQL, on top of the viewer's visibility. */
+function filtersOf(viewer: TaskViewer, query: ListTasksQuery, today: string): SQL {
+  const conditions: (SQL | undefined)[] = [visibleTo(viewer)];
+  if (query.status) conditions.push(inArray(tasks.status, query.status));
+  if (query.assignee) conditions.push(eq(tasks.assigneeMemberId, query.assignee));
+  if (query.mine) conditions.push(eq(tasks.assigneeMemberId, viewer.memberId));
+  if (query.delegatedByMe) {
+    conditions.push(
+      eq(tasks.createdByMemberId, viewer.memberId),
+      isNotNull(tasks.assigneeMemberId),
+      ne(tasks.assigneeMemberId, viewer.memberId),
+    );
+  }
+  if (query.dueBefore) conditions.push(sql`${tasks.dueDate} <= ${query.dueBefore}::date`);
+  if (query.dueAfter) conditions.push(sql`${tasks.dueDate} >= ${query.dueAfter}::date`);
+  if (query.overdue) conditions.push(lt(tasks.dueDate, today), ne(tasks.status, 'DONE'));
+  const words = query.q ? toPrefixQuery(query.q) : null;
+  if (words) conditions.push(sql`${tasks.search} @@ to_tsquery('simple'::regconfig, ${words})`);
+  return and(...conditions)!;
+}
+
+/** The stored value a sort orders by, cast so a cursor's text compares as that type. */
+function keyExpression(sort: TaskSort): { column: SQL; cast: (value: string) => SQL } {
+  if (sort === 'priority') return { column: sql`${tasks.priority}`, cast: (value) => sql`${value}::task_priority` };
+  if (sort === 'updatedAt') return { column: sql`${tasks.updatedAt}`, cast: (value) => sql`${value}::timestamptz` };
+  return { column: sql`${tasks.dueDate}`, cast: (value) => sql`${value}::date` };
+}
+
+function keyOf(sort: TaskSort, task: Task): SortKey {
+  if (sort === 'priority') return task.priority;
+  if (sort === 'updatedAt') return task.updatedAt;
+  return task.dueDate;
+}
+
+/**
+ * One page of the tasks `viewer` may see (PRODUCT §3 filters, §4 `{ items, nextCursor }`).
+ * Keyset pagination on (sort key, id), so a page never repeats or skips a row when tasks are
+ * added meanwhile. Tasks without a due date come after all dated ones in both orders: the dated
+ * and the undated are read as two index ranges, each in the order of (workspace_id, due_date, id).
+ * @throws AppError 400 VALIDATION_FAILED errorData.cursor for a malformed or foreign cursor.
+ */
+export async function findTasks(db: Queryable, viewer: TaskViewer, query: ListTasksQuery, now = new Date()): Promise<TaskPage> {
+  const sort = query.sort;
+  const order = query.order ?? defaultTaskOrder[sort];
+  const fingerprint = listFingerprint(viewer, query, order);
+  const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor, sort, fingerprint);
+  const filters = filtersOf(viewer, query, todayUtc(now));
+  const direction = order === 'asc' ? asc : desc;
+  const beyond = order === 'asc' ? sql`>` : sql`<`;
+  const want = query.limit + 1;
+  const { column, cast } = keyExpression(sort);
+
+  const readRange = (where: SQL, byKey: boolean, limit: number) =>
+    selectTasks(db)
+      .where(and(filters, where))
+      .orderBy(...(byKey ? [direction(column), direction(tasks.id)] : [direction(tasks.id)]))
+      .limit(limit);
+
+  let rows: JoinedRow[];
+  if (sort !== 'dueDate') {
+    rows = await readRange(
+      cursor ? sql`(${column}, ${tasks.id}) ${beyond} (${cast(cursor.key!)}, ${cursor.id}::uuid)` : sql`true`,
+      true,
+      want,
+    );
+  } else {
+    rows = [];
+    if (!cursor || cursor.key !== null) {
+      const after = cursor ? sql`(${column}, ${tasks.id}) ${beyond} (${cast(cursor.key!)}, ${cursor.id}::uuid)` : sql`true`;
+      rows = await readRange(and(isNotNull(tasks.dueDate), after)!, true, want);
+    }
+    if (rows.length < want) {
+      const after = cursor?.key === null ? sql`${tasks.id} ${beyond} ${cursor.id}::uuid` : sql`true`;
+      rows = rows.concat(await readRange(and(isNull(tasks.dueDate), after)!, false, want - rows.length));
+    }
+  }
+  const items = rows.slice(0, query.limit).map(toTask);
+  const last = items.at(-1);
+  return {
+    items,
+    nextCursor: rows.length > query.limit && last ? encodeCursor(fingerprint, keyOf(sort, last), last.id) : null,
+  };
+}

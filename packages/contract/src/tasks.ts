@@ -1,0 +1,233 @@
+import { z } from 'zod';
+import { payloadOf } from './envelope.js';
+import { ErrorEnvelopeSchema } from './errors.js';
+import type { WorkspaceMemberType } from './members.js';
+import { permissionMatrix } from './permissions.js';
+
+/** Task states (PRODUCT §2), in board order. */
+export const taskStatuses = ['TODO', 'IN_PROGRESS', 'WAITING', 'DONE'] as const;
+export const TaskStatusSchema = z.enum(taskStatuses);
+export type TaskStatus = z.infer<typeof TaskStatusSchema>;
+
+export const taskStatusLabels: Record<TaskStatus, string> = {
+  TODO: 'To do',
+  IN_PROGRESS: 'In progress',
+  WAITING: 'Waiting',
+  DONE: 'Done',
+};
+
+/** Task priorities (PRODUCT §2), lowest first: sorting by priority follows this order. */
+export const taskPriorities = ['LOW', 'MEDIUM', 'HIGH', 'URGENT'] as const;
+export const TaskPrioritySchema = z.enum(taskPriorities);
+export type TaskPriority = z.infer<typeof TaskPrioritySchema>;
+
+export const taskPriorityLabels: Record<TaskPriority, string> = {
+  LOW: 'Low',
+  MEDIUM: 'Medium',
+  HIGH: 'High',
+  URGENT: 'Urgent',
+};
+
+/** A calendar date 'YYYY-MM-DD' (no time, no zone); impossible dates such as 2025-02-30 are refused. */
+export const CalendarDateSchema = z.iso.date({ error: 'Enter a date as YYYY-MM-DD.' });
+
+/** What a task came from (PRODUCT §2 Task.links; §10 "answers and action items become tasks"). */
+export const TaskLinksSchema = z
+  .object({
+    briefId: z.uuid().optional(),
+    requestId: z.uuid().optional(),
+    summaryId: z.uuid().optional(),
+  })
+  .meta({ id: 'TaskLinks' });
+export type TaskLinks = z.infer<typeof TaskLinksSchema>;
+
+/** A member as a task names them (assignee, creator). */
+export const TaskMemberSchema = z.object({ memberId: z.uuid(), firstName: z.string(), lastName: z.string() }).meta({ id: 'TaskMember' });
+export type TaskMember = z.infer<typeof TaskMemberSchema>;
+
+/**
+ * A task (PRODUCT §2). `version` starts at 1 and grows by one on every change; send it back on
+ * PATCH/DELETE (optimistic concurrency). `completedAt` is set when status becomes DONE and
+ * cleared when it leaves DONE. `assignee` is null when unassigned; `assignee` and `createdBy` are
+ * null once that member was removed from the workspace.
+ */
+export const TaskSchema = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    notes: z.string(),
+    status: TaskStatusSchema,
+    priority: TaskPrioritySchema,
+    dueDate: CalendarDateSchema.nullable(),
+    assigneeMemberId: z.uuid().nullable(),
+    assignee: TaskMemberSchema.nullable(),
+    createdByMemberId: z.uuid().nullable(),
+    createdBy: TaskMemberSchema.nullable(),
+    links: TaskLinksSchema,
+    version: z.number().int().min(1),
+    completedAt: z.iso.datetime().nullable(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'Task' });
+export type Task = z.infer<typeof TaskSchema>;
+export const TaskResponseSchema = payloadOf(TaskSchema);
+export type TaskResponse = z.infer<typeof TaskResponseSchema>;
+
+export const TaskParamsSchema = z.object({ id: z.uuid(), taskId: z.uuid() });
+
+const TaskTitleSchema = z
+  .string({ error: 'Enter a title.' })
+  .trim()
+  .min(1, 'Enter a title.')
+  .max(200, 'A title can be at most 200 characters.');
+const TaskNotesSchema = z.string().max(10_000, 'Notes can be at most 10,000 characters.');
+
+/**
+ * POST v1/workspaces/{id}/tasks body. Omitted fields: notes '', status TODO, priority MEDIUM,
+ * no due date, unassigned, no links. `assigneeMemberId` must be an ACTIVE member of the workspace.
+ */
+export const CreateTaskBodySchema = z.object({
+  title: TaskTitleSchema,
+  notes: TaskNotesSchema.optional(),
+  status: TaskStatusSchema.optional(),
+  priority: TaskPrioritySchema.optional(),
+  dueDate: CalendarDateSchema.nullable().optional(),
+  assigneeMemberId: z.uuid().nullable().optional(),
+  links: TaskLinksSchema.optional(),
+});
+export type CreateTaskBody = z.infer<typeof CreateTaskBodySchema>;
+
+/**
+ * PATCH v1/workspaces/{id}/tasks/{taskId} body: any subset of the task's fields plus the
+ * `version` the caller last saw (stale → 409 VERSION_CONFLICT with the current task). A GUEST
+ * may send `status` only (PRODUCT §6).
+ */
+export const UpdateTaskBodySchema = z.object({
+  version: z.number({ error: 'Send the version of the task you changed.' }).int().min(1),
+  title: TaskTitleSchema.optional(),
+  notes: TaskNotesSchema.optional(),
+  status: TaskStatusSchema.optional(),
+  priority: TaskPrioritySchema.optional(),
+  dueDate: CalendarDateSchema.nullable().optional(),
+  assigneeMemberId: z.uuid().nullable().optional(),
+  links: TaskLinksSchema.optional(),
+});
+export type UpdateTaskBody = z.infer<typeof UpdateTaskBodySchema>;
+
+/** DELETE v1/workspaces/{id}/tasks/{taskId} query: the `version` the caller last saw. */
+export const DeleteTaskQuerySchema = z.object({
+  version: z.coerce.number({ error: 'Send the version of the task you delete.' }).int().min(1),
+});
+export type DeleteTaskQuery = z.infer<typeof DeleteTaskQuerySchema>;
+
+export const taskSorts = ['dueDate', 'priority', 'updatedAt'] as const;
+export const TaskSortSchema = z.enum(taskSorts);
+export type TaskSort = z.infer<typeof TaskSortSchema>;
+
+/** The order used when `order` is omitted: soonest due, most urgent, most recently changed. */
+export const defaultTaskOrder: Record<TaskSort, 'asc' | 'desc'> = { dueDate: 'asc', priority: 'desc', updatedAt: 'desc' };
+
+/**
+ * GET v1/workspaces/{id}/tasks query (PRODUCT §3 filters, §4 pagination); filters combine with AND.
+ * - status: one or more statuses, comma-separated ("TODO,IN_PROGRESS")
+ * - assignee: tasks assigned to this memberId
+ * - mine=true: assigned to the caller; delegatedByMe=true: created by the caller and assigned to
+ *   someone else
+ * - dueBefore / dueAfter: due on or before / on or after this date (YYYY-MM-DD)
+ * - overdue=true: due before today (UTC) and not DONE
+ * - q: words of title or notes, each matched as a word prefix
+ * - sort (default dueDate; tasks without a due date come last in both orders), order (default per
+ *   `defaultTaskOrder`), limit 1..100 (default 25), cursor = the previous page's nextCursor
+ */
+export const ListTasksQuerySchema = z.object({
+  status: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined || value.trim() === '') return undefined;
+      const parts = [...new Set(value.split(',').map((part) => part.trim()))];
+      const statuses: TaskStatus[] = [];
+      for (const part of parts) {
+        const parsed = TaskStatusSchema.safeParse(part);
+        if (!parsed.success) {
+          context.addIssue({ code: 'custom', message: `Unknown status "${part}". Use ${taskStatuses.join(', ')}.` });
+          return z.NEVER;
+        }
+        statuses.push(parsed.data);
+      }
+      return statuses;
+    }),
+  assignee: z.uuid().optional(),
+  mine: z.stringbool().optional(),
+  delegatedByMe: z.stringbool().optional(),
+  dueBefore: CalendarDateSchema.optional(),
+  dueAfter: CalendarDateSchema.optional(),
+  overdue: z.stringbool().optional(),
+  q: z.string().trim().max(200).optional(),
+  sort: TaskSortSchema.default('dueDate'),
+  order: z.enum(['asc', 'desc']).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  /** The `nextCursor` of the previous page, for the same sort and order; opaque. */
+  cursor: z.string().min(1).max(500).optional(),
+});
+export type ListTasksQuery = z.infer<typeof ListTasksQuerySchema>;
+/** The query as a client writes it (strings and booleans before parsing). */
+export type ListTasksQueryInput = z.input<typeof ListTasksQuerySchema>;
+
+export const TaskPageSchema = z.object({ items: z.array(TaskSchema), nextCursor: z.string().nullable() }).meta({ id: 'TaskPage' });
+export type TaskPage = z.infer<typeof TaskPageSchema>;
+export const ListTasksResponseSchema = payloadOf(TaskPageSchema);
+export type ListTasksResponse = z.infer<typeof ListTasksResponseSchema>;
+
+/**
+ * The 409 of PATCH/DELETE with a stale `version`: errorCode VERSION_CONFLICT, and `current` holds
+ * the task as it is now so the client can show it and let the user redo the change.
+ */
+export const TaskConflictSchema = ErrorEnvelopeSchema.extend({ current: TaskSchema.optional() }).meta({ id: 'TaskConflict' });
+export type TaskConflict = z.infer<typeof TaskConflictSchema>;
+
+/** The `data` of the `task` Server-Sent Event of GET v1/workspaces/{id}/events. */
+export const TaskEventSchema = z
+  .object({
+    taskId: z.uuid(),
+    action: z.enum(['created', 'updated', 'deleted']),
+    version: z.number().int(),
+  })
+  .meta({ id: 'TaskEvent' });
+export type TaskEvent = z.infer<typeof TaskEventSchema>;
+
+/** The people a task concerns, as visibility checks need them. */
+export interface TaskParties {
+  createdByMemberId: string | null;
+  assigneeMemberId: string | null;
+}
+
+/**
+ * Whether a member of type `type` with id `memberId` may see a task (PRODUCT §6 tasks row):
+ * OWNER, EXECUTIVE and EXECUTIVEASSISTANT see all; a USER the tasks they created or that are
+ * assigned to them; a GUEST only tasks assigned to them.
+ */
+export function canSeeTask(type: WorkspaceMemberType, memberId: string, task: TaskParties): boolean {
+  if (permissionMatrix.viewTasks[type] === 'yes') return true;
+  if (type === 'USER') return task.createdByMemberId === memberId || task.assigneeMemberId === memberId;
+  if (type === 'GUEST') return task.assigneeMemberId === memberId;
+  return false;
+}
+
+/**
+ * Whether a member may change fields other than `status` of a task they can see (PRODUCT §6):
+ * everyone but a GUEST. A GUEST may change only the status of tasks assigned to them.
+ */
+export function canEditTask(type: WorkspaceMemberType, memberId: string, task: TaskParties): boolean {
+  return permissionMatrix.editTasks[type] !== 'no' && canSeeTask(type, memberId, task);
+}
+
+/**
+ * Whether a member may delete a task: OWNER, EXECUTIVE and EXECUTIVEASSISTANT any; a USER only
+ * the tasks they created (an assignee cannot make delegated work disappear); never a GUEST.
+ */
+export function canDeleteTask(type: WorkspaceMemberType, memberId: string, task: TaskParties): boolean {
+  if (permissionMatrix.editTasks[type] === 'yes') return true;
+  return type === 'USER' && task.createdByMemberId === memberId;
+}
