@@ -8,7 +8,7 @@ for (const path of ['/auth/login', '/auth/passwordless', '/auth/forgot-password'
   });
 }
 
-test('axe finds no serious violation on the signed-in home', async ({ page, request }) => {
+test('axe finds no serious violation on the signed-in home (the dashboard)', async ({ page, request }) => {
   const person = await createActivatedPerson(request, newPerson('Ellis'));
   await signInThroughUi(page, person);
   await expectNoSeriousA11yViolations(page);

@@ -72,13 +72,13 @@ export async function createActivatedPerson(request: APIRequestContext, person =
   return person;
 }
 
-/** Signs in through the login screen and waits for the signed-in landing. */
+/** Signs in through the login screen and waits for the signed-in landing (/ → /dashboard/home). */
 export async function signInThroughUi(page: Page, person: Person): Promise<void> {
   await page.goto('/auth/login');
   await page.getByLabel('Email').fill(person.email);
   await page.getByLabel('Password', { exact: true }).fill(person.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/dashboard\/home$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(person.firstName);
 }
 

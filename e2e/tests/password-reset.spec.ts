@@ -21,7 +21,7 @@ test('forgot password → emailed link → new password → sign in with it', as
   await page.getByLabel('Email').fill(person.email);
   await page.getByLabel('Password', { exact: true }).fill(newPassword);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/dashboard\/home$/);
 
   // The link works once.
   await page.goto(link);

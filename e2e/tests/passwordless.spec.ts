@@ -16,7 +16,7 @@ test('passwordless sign-in: email, mailed code, signed in', async ({ page, reque
   await expect(page.getByRole('button', { name: 'Resend code' })).toBeDisabled();
   await page.getByLabel('Digit 1 of 6').click();
   await page.keyboard.type(code);
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/dashboard\/home$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Harper');
 });
 

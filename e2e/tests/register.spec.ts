@@ -14,14 +14,14 @@ test('a new user registers, activates with the mailed code, stays signed in acro
   await page.getByLabel('Digit 1 of 6').click();
   await page.keyboard.type(code);
 
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/dashboard\/home$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Morgan');
   await expect(page.getByText("Morgan's workspace").first()).toBeVisible();
   const stored = await page.evaluate(() => Object.keys(localStorage).sort());
   expect(stored).toEqual(expect.arrayContaining(['accessToken', 'refreshToken', 'userId']));
 
   await page.reload();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/dashboard\/home$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Morgan');
 
   await page.getByRole('button', { name: 'Account menu' }).click();

@@ -29,7 +29,7 @@ test('the route guard sends signed-out visitors to the login page and signed-in 
   const person = await createActivatedPerson(request, newPerson('Quinn'));
   await signInThroughUi(page, person);
   await page.goto('/auth/login');
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/dashboard\/home$/);
 });
 
 test('an unmatched route shows Page Not Found', async ({ page }) => {

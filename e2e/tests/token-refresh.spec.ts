@@ -10,7 +10,7 @@ test('an expired access token is refreshed transparently', async ({ page, reques
   const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/auth/token/refresh') && r.status() === 200);
   await page.reload();
   await refreshed;
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/dashboard\/home$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Rowan');
   const secondToken = await page.evaluate(() => localStorage.getItem('accessToken'));
   expect(secondToken).toBeTruthy();

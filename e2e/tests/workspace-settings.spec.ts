@@ -44,7 +44,7 @@ test('an owner invites an assistant, who signs in with the emailed code and sees
   const code = await waitForCode(request, assistant.email, /sign-in code/, before);
   await invitee.getByLabel('Digit 1 of 6').click();
   await invitee.keyboard.type(code);
-  await expect(invitee).toHaveURL(/\/$/);
+  await expect(invitee).toHaveURL(/\/dashboard\/home$/);
   await expect(invitee.getByRole('button', { name: `${workspace.name}, Executive Assistant: switch workspace` })).toBeVisible();
   await context.close();
 

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { RouteErrorPage } from '@/components/errors/route-error-page';
 import { paths } from '@/config/paths';
 import { AppLoading, RootLayout } from './routes/root';
@@ -38,8 +38,14 @@ export const routes: RouteObject[] = [
         path: paths.home.path,
         lazy: () => import('./routes/app/root'),
         children: [
-          { index: true, lazy: () => import('./routes/app/home') },
+          // / → /dashboard → /dashboard/home (PRODUCT §3).
+          { index: true, loader: () => redirect(paths.dashboard.home.getHref()) },
+          { path: paths.dashboard.root.path, loader: () => redirect(paths.dashboard.home.getHref()) },
+          { path: paths.dashboard.home.path, lazy: () => import('./routes/dashboard/home') },
+          { path: paths.dashboard.old.path, lazy: () => import('./routes/dashboard/old') },
           { path: paths.workspaces.settings.path, lazy: () => import('./routes/app/workspace-settings') },
+          { path: paths.tasks.list.path, lazy: () => import('./routes/tasks/tasks') },
+          { path: paths.tasks.new.path, lazy: () => import('./routes/tasks/new-task') },
         ],
       },
     ],

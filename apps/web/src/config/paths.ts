@@ -34,12 +34,43 @@ export const paths = {
       getHref: () => '/auth/logout',
     },
   },
+  dashboard: {
+    /** /dashboard: redirects to the home view (PRODUCT §3). */
+    root: {
+      path: '/dashboard',
+      getHref: () => '/dashboard',
+    },
+    /** "Today at a glance" with charts. */
+    home: {
+      path: '/dashboard/home',
+      getHref: () => '/dashboard/home',
+    },
+    /** The same data as plain lists, no charts (PRODUCT §3). */
+    old: {
+      path: '/dashboard/old',
+      getHref: () => '/dashboard/old',
+    },
+  },
   workspaces: {
     settings: {
       path: '/workspaces/settings',
       /** `tab`: the open tab, kept in the URL so it survives a reload (?tab=members). */
       getHref: (tab?: 'general' | 'members' | 'subscription' | 'appearance') =>
         tab && tab !== 'general' ? `/workspaces/settings?tab=${tab}` : '/workspaces/settings',
+    },
+  },
+  tasks: {
+    list: {
+      path: '/tasks',
+      /** `query`: the list's filters, view and open task (features/tasks/utils/task-filters.ts), e.g. "view=board&mine=1". */
+      getHref: (query?: string | URLSearchParams) => {
+        const search = query?.toString() ?? '';
+        return search ? `/tasks?${search}` : '/tasks';
+      },
+    },
+    new: {
+      path: '/tasks/new',
+      getHref: () => '/tasks/new',
     },
   },
   register: {

@@ -5,6 +5,7 @@ import { API_BASE_URL, CLIENT_ID } from '@/config/env';
 import { refreshSession } from '@/lib/api-client';
 import { readStorage } from '@/lib/token-storage';
 import { reloadProfile } from '@/features/auth/stores/session-store';
+import { tasksQueryKey } from '@/features/tasks/api/get-tasks';
 import { activityQueryOptions } from '../api/get-activity';
 
 /** Longest pause between reconnection attempts after the server closed the stream, ms. */
@@ -40,6 +41,8 @@ export function useWorkspaceEvents(workspaceId: string | null, onActivity?: (ite
 
     const handleActivity = (event: MessageEvent<string>) => {
       failures = 0;
+      // `task` events ({taskId, action, version}, contract tasks.ts): lists and the open task refetch.
+      if (event.type === 'task') void queryClient.invalidateQueries({ queryKey: tasksQueryKey(workspaceId) });
       void queryClient.invalidateQueries({ queryKey: activityQueryOptions(workspaceId).queryKey });
       void reloadProfile();
       try {

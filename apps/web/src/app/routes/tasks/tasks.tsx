@@ -1,0 +1,210 @@
+import Add from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { describeRefusal, taskStatuses, type Task, type TaskStatus } from '@tandem/contract';
+import { useMemo } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { ReasonTooltip } from '@/components/ui/reason-tooltip';
+import { paths } from '@/config/paths';
+import { useSession } from '@/features/auth/stores/session-store';
+import { useTasks } from '@/features/tasks/api/get-tasks';
+import { useUpdateTask } from '@/features/tasks/api/update-task';
+import { QuickAddTask } from '@/features/tasks/components/quick-add-task';
+import { TaskDrawer } from '@/features/tasks/components/task-drawer';
+import { TasksBoard } from '@/features/tasks/components/tasks-board';
+import { TasksList } from '@/features/tasks/components/tasks-list';
+import { TasksToolbar } from '@/features/tasks/components/tasks-toolbar';
+import { useAssignableMembers } from '@/features/tasks/hooks/use-assignable-members';
+import { formatCalendarDate } from '@/features/tasks/utils/due-date';
+import {
+  DEFAULT_TASK_FILTERS,
+  hasActiveFilters,
+  parseTaskFilters,
+  toTaskListParams,
+  writeTaskFilters,
+  type TaskFilters,
+} from '@/features/tasks/utils/task-filters';
+import { canCreateTasks, type TaskActor } from '@/features/tasks/utils/task-permissions';
+
+/**
+ * /tasks (seed §2, PRODUCT §3; issue #4): quick add, filters and sort kept in the URL, the list or
+ * the board (columns by status; drag, keyboard or "Move to…"), "Load more" through nextCursor, and
+ * the task drawer (the URL's `task`). Status moves and quick edits show at once and roll back when
+ * the server refuses.
+ */
+function TasksRoute() {
+  const workspace = useSession((session) => session.workspace);
+  const member = useSession((session) => session.workspaceMember);
+  if (!workspace || !member) return null;
+  return (
+    <TasksScreen
+      workspaceId={workspace.id}
+      workspaceName={workspace.name}
+      actor={{ memberId: member.id, workspaceMemberType: member.workspaceMemberType }}
+    />
+  );
+}
+
+interface TasksScreenProps {
+  workspaceId: string;
+  workspaceName: string;
+  actor: TaskActor;
+}
+
+function TasksScreen({ workspaceId, workspaceName, actor }: TasksScreenProps) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => parseTaskFilters(searchParams), [searchParams]);
+  const today = formatCalendarDate(new Date());
+  const params = useMemo(() => toTaskListParams(filters, new Date(`${today}T00:00:00`)), [filters, today]);
+  const tasks = useTasks(workspaceId, params);
+  const { members } = useAssignableMembers(workspaceId);
+  const move = useUpdateTask();
+  const items = useMemo(() => tasks.data?.pages.flatMap((page) => page.items) ?? [], [tasks.data]);
+  const openTaskId = searchParams.get('task');
+  const canCreate = canCreateTasks(actor.workspaceMemberType);
+
+  const handleFiltersChange = (next: TaskFilters) => {
+    setSearchParams((current) => writeTaskFilters(next, current), { replace: true });
+  };
+  const handleOpen = (task: Task) => {
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set('task', task.id);
+      return next;
+    });
+  };
+  const handleClose = () => {
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('task');
+        return next;
+      },
+      { replace: true },
+    );
+  };
+  const handleMove = (task: Task, status: TaskStatus) => {
+    if (status === task.status) return;
+    move.mutate({ workspaceId, taskId: task.id, changes: { status }, version: task.version });
+  };
+
+  const statuses = filters.statuses.length > 0 ? filters.statuses : taskStatuses;
+  return (
+    <>
+      <title>{`Tasks · ${workspaceName} · Tandem`}</title>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 3 }}>
+        <Box sx={{ flex: '1 1 240px' }}>
+          <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' } }}>
+            Tasks
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+            What is to be done in {workspaceName}, and by whom.
+          </Typography>
+        </Box>
+        <ReasonTooltip reason={canCreate ? null : describeRefusal('editTasks')}>
+          {canCreate ? (
+            <Button component={RouterLink} to={paths.tasks.new.getHref()} variant="contained" startIcon={<Add />}>
+              New task
+            </Button>
+          ) : (
+            <Button variant="contained" startIcon={<Add />} disabled>
+              New task
+            </Button>
+          )}
+        </ReasonTooltip>
+      </Box>
+      {/* minmax(0, 1fr): the board scrolls sideways inside the page instead of widening it. */}
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+        {canCreate && <QuickAddTask workspaceId={workspaceId} members={members} />}
+        <TasksToolbar filters={filters} members={members} onChange={handleFiltersChange} />
+        <Box aria-busy={tasks.isFetching && !tasks.isFetchingNextPage}>
+          {tasks.isPending ? (
+            <TasksSkeleton view={filters.view} />
+          ) : tasks.isError ? (
+            <Card variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
+              <Typography color="text.secondary" sx={{ mb: 2 }}>
+                The tasks could not be loaded.
+              </Typography>
+              <Button variant="outlined" onClick={() => void tasks.refetch()}>
+                Try again
+              </Button>
+            </Card>
+          ) : items.length === 0 && filters.view === 'list' ? (
+            <EmptyTasks
+              isFiltered={hasActiveFilters(filters)}
+              canCreate={canCreate}
+              onClear={() => handleFiltersChange({ ...DEFAULT_TASK_FILTERS, view: filters.view })}
+            />
+          ) : filters.view === 'board' ? (
+            <TasksBoard tasks={items} statuses={statuses} actor={actor} onOpen={handleOpen} onMove={handleMove} />
+          ) : (
+            <TasksList tasks={items} actor={actor} onOpen={handleOpen} onMove={handleMove} />
+          )}
+          {tasks.hasNextPage && (
+            <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
+              <Button variant="outlined" loading={tasks.isFetchingNextPage} onClick={() => void tasks.fetchNextPage()}>
+                Load more
+              </Button>
+            </Box>
+          )}
+        </Box>
+      </Box>
+      <TaskDrawer
+        workspaceId={workspaceId}
+        taskId={openTaskId}
+        placeholder={items.find((task) => task.id === openTaskId)}
+        actor={actor}
+        onClose={handleClose}
+      />
+    </>
+  );
+}
+
+function TasksSkeleton({ view }: { view: TaskFilters['view'] }) {
+  return (
+    <Box role="status" aria-label="Loading tasks">
+      {view === 'board' ? (
+        <Box sx={{ display: 'flex', gap: 2, overflow: 'hidden' }}>
+          {taskStatuses.map((status) => (
+            <Skeleton key={status} variant="rounded" height={240} sx={{ flex: '1 0 220px', borderRadius: '20px' }} />
+          ))}
+        </Box>
+      ) : (
+        [0, 1, 2, 3].map((row) => <Skeleton key={row} variant="rounded" height={68} sx={{ mb: 1 }} />)
+      )}
+    </Box>
+  );
+}
+
+interface EmptyTasksProps {
+  isFiltered: boolean;
+  canCreate: boolean;
+  onClear: () => void;
+}
+
+function EmptyTasks({ isFiltered, canCreate, onClear }: EmptyTasksProps) {
+  return (
+    <Card variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
+      <Typography variant="h2" sx={{ mb: 1 }}>
+        {isFiltered ? 'No tasks match these filters' : 'No tasks yet'}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: isFiltered ? 2 : 0 }}>
+        {isFiltered
+          ? 'Try fewer filters or another search.'
+          : canCreate
+            ? 'Type a title above and press Enter to add the first one.'
+            : 'Tasks assigned to you will appear here.'}
+      </Typography>
+      {isFiltered && (
+        <Button variant="outlined" onClick={onClear}>
+          Clear filters
+        </Button>
+      )}
+    </Card>
+  );
+}
+
+export { TasksRoute as Component };

@@ -1,0 +1,109 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import type { Dashboard } from '@tandem/contract';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '@/config/paths';
+import { CreatedDoneChart } from './created-done-chart';
+import { DashboardSection } from './dashboard-section';
+import { OpenByAssigneeChart } from './open-by-assignee-chart';
+import { RecentActivity } from './recent-activity';
+import { TaskRows } from './task-rows';
+
+/** Props of {@link DashboardView}. */
+export interface DashboardViewProps {
+  dashboard: Dashboard;
+  workspaceId: string;
+  myMemberId: string;
+}
+
+const sectionLink = (href: string, label: string) => (
+  <Link component={RouterLink} to={href} variant="body2">
+    {label}
+  </Link>
+);
+
+/**
+ * /dashboard/home's "today at a glance" (PRODUCT §3): due today & overdue, waiting on others,
+ * the two charts and recent activity, in a two-column grid on wide screens and one column on
+ * phones. Briefs for today and requests awaiting answers join this grid as sections of their own
+ * when those features land.
+ */
+export function DashboardView({ dashboard, workspaceId, myMemberId }: DashboardViewProps) {
+  const { today, totals } = dashboard;
+  const hasNothingDue = dashboard.dueToday.length === 0 && dashboard.overdue.length === 0;
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+      <DashboardSection
+        title="Due today & overdue"
+        description="Tasks assigned to you"
+        action={sectionLink(paths.tasks.list.getHref('mine=1'), 'All my tasks')}
+      >
+        {hasNothingDue ? (
+          <Typography color="text.secondary" sx={{ py: 1 }}>
+            Nothing due today, and nothing overdue.
+          </Typography>
+        ) : (
+          <>
+            {dashboard.overdue.length > 0 && (
+              <Box sx={{ mb: 2 }}>
+                <Typography variant="h3" sx={{ fontSize: '0.9375rem', color: 'error.main', mb: 0.5 }}>
+                  Overdue ({totals.overdue})
+                </Typography>
+                <TaskRows
+                  tasks={dashboard.overdue}
+                  total={totals.overdue}
+                  today={today}
+                  variant="mine"
+                  myMemberId={myMemberId}
+                  label="Overdue tasks"
+                  emptyText="Nothing overdue."
+                />
+              </Box>
+            )}
+            <Typography variant="h3" sx={{ fontSize: '0.9375rem', mb: 0.5 }}>
+              Due today ({totals.dueToday})
+            </Typography>
+            <TaskRows
+              tasks={dashboard.dueToday}
+              total={totals.dueToday}
+              today={today}
+              variant="mine"
+              myMemberId={myMemberId}
+              label="Tasks due today"
+              emptyText="Nothing due today."
+            />
+          </>
+        )}
+      </DashboardSection>
+
+      <DashboardSection
+        title="Waiting on others"
+        description="Tasks you delegated that are not done yet, oldest first"
+        action={sectionLink(paths.tasks.list.getHref('delegated=1'), 'All delegated')}
+      >
+        <TaskRows
+          tasks={dashboard.delegatedWaiting}
+          total={totals.delegatedWaiting}
+          today={today}
+          variant="delegated"
+          myMemberId={myMemberId}
+          label="Tasks waiting on others"
+          emptyText="Nothing waiting on others."
+        />
+      </DashboardSection>
+
+      <DashboardSection title="Tasks created vs done" description="Per week, the last 8 weeks">
+        <CreatedDoneChart weeks={dashboard.createdVsDone} today={today} title="Tasks created vs done per week" />
+      </DashboardSection>
+
+      <DashboardSection title="Open tasks by assignee" description="Tasks not done yet">
+        <OpenByAssigneeChart rows={dashboard.openByAssignee} title="Open tasks by assignee" />
+      </DashboardSection>
+
+      <DashboardSection title="Recent activity" isWide>
+        <RecentActivity workspaceId={workspaceId} label="Recent activity" />
+      </DashboardSection>
+    </Box>
+  );
+}

@@ -1,0 +1,84 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
+import { formatDateTime, formatRelativeTime } from '@/lib/relative-time';
+import { useSession } from '@/features/auth/stores/session-store';
+import { useActivity } from '@/features/activity/api/get-activity';
+import { describeActivity, type MemberName } from '@/features/activity/utils/describe-activity';
+
+/** Items the dashboard shows; the header's activity panel has the rest. */
+const RECENT_ACTIVITY_COUNT = 6;
+
+/** Props of {@link RecentActivity}. */
+export interface RecentActivityProps {
+  workspaceId: string;
+  /** Accessible name of the list. */
+  label: string;
+}
+
+/**
+ * The newest activity of the workspace as sentences (features/activity's query and wording),
+ * without touching the read mark: only opening the activity panel marks items read (seed §4).
+ */
+export function RecentActivity({ workspaceId, label }: RecentActivityProps) {
+  const workspace = useSession((session) => session.workspace);
+  const activity = useActivity(workspaceId);
+  const members = useMemo(
+    () => new Map<string, MemberName>((workspace?.members ?? []).map((member) => [member.id, member])),
+    [workspace?.members],
+  );
+  const items = activity.data?.pages[0]?.items.slice(0, RECENT_ACTIVITY_COUNT) ?? [];
+
+  if (activity.isPending) {
+    return (
+      <Box role="status" aria-label="Loading activity">
+        {[0, 1, 2].map((row) => (
+          <Box key={row} sx={{ py: 1 }}>
+            <Skeleton width="85%" />
+            <Skeleton width="30%" />
+          </Box>
+        ))}
+      </Box>
+    );
+  }
+  if (activity.isError) {
+    return (
+      <Box sx={{ py: 1 }}>
+        <Typography color="text.secondary" sx={{ mb: 1.5 }}>
+          The activity could not be loaded.
+        </Typography>
+        <Button variant="outlined" size="small" onClick={() => void activity.refetch()}>
+          Try again
+        </Button>
+      </Box>
+    );
+  }
+  if (items.length === 0) {
+    return (
+      <Typography color="text.secondary" sx={{ py: 1 }}>
+        Nothing has happened here yet.
+      </Typography>
+    );
+  }
+  return (
+    <List aria-label={label} disablePadding>
+      {items.map((item) => (
+        <ListItem key={item.id} disableGutters sx={{ alignItems: 'flex-start' }}>
+          <ListItemText
+            primary={describeActivity(item, members)}
+            secondary={
+              <time dateTime={item.createdAt} title={formatDateTime(item.createdAt)}>
+                {formatRelativeTime(item.createdAt)}
+              </time>
+            }
+          />
+        </ListItem>
+      ))}
+    </List>
+  );
+}

@@ -1,0 +1,105 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { taskPriorityLabels, taskStatusLabels, type DashboardTask } from '@tandem/contract';
+import { paths } from '@/config/paths';
+import { describeDue, describeWaiting } from '../utils/dashboard-dates';
+
+/** Props of {@link TaskRows}. */
+export interface TaskRowsProps {
+  tasks: readonly DashboardTask[];
+  /** How many there are in all (the API caps lists); more than shown adds a line. */
+  total: number;
+  /** YYYY-MM-DD, the day the dashboard was asked for. */
+  today: string;
+  /** 'mine': due dates first; 'delegated': who has it, its status and how long it waits. */
+  variant: 'mine' | 'delegated';
+  /** The signed-in member, to leave out "from you". */
+  myMemberId: string;
+  /** Accessible name of the list. */
+  label: string;
+  /** Shown instead of an empty list. */
+  emptyText: string;
+}
+
+/** The task's drawer on /tasks (the tasks screen reads `?task=<id>`). */
+export const getTaskHref = (taskId: string) => paths.tasks.list.getHref(new URLSearchParams({ task: taskId }));
+
+const name = (member: DashboardTask['assignee']) => (member ? `${member.firstName} ${member.lastName}` : null);
+
+function describeTask(task: DashboardTask, variant: TaskRowsProps['variant'], today: string, myMemberId: string): string[] {
+  const due = describeDue(task.dueDate, today);
+  if (variant === 'delegated') {
+    return [
+      name(task.assignee) ?? 'Someone',
+      taskStatusLabels[task.status],
+      `waiting ${describeWaiting(task.createdAt, today)}`,
+      due,
+    ].filter(Boolean);
+  }
+  const from = task.createdBy && task.createdBy.memberId !== myMemberId ? `from ${name(task.createdBy)}` : '';
+  return [due, task.status === 'TODO' ? '' : taskStatusLabels[task.status], from].filter(Boolean);
+}
+
+/**
+ * Task rows of the dashboard, each a link to the task on /tasks; high and urgent priorities carry
+ * a chip, overdue dates read "Overdue by N days" in the error colour (the words carry the meaning).
+ */
+export function TaskRows({ tasks, total, today, variant, myMemberId, label, emptyText }: TaskRowsProps) {
+  if (tasks.length === 0) {
+    return (
+      <Typography color="text.secondary" sx={{ py: 1 }}>
+        {emptyText}
+      </Typography>
+    );
+  }
+  return (
+    <>
+      <List aria-label={label} disablePadding sx={{ mx: -1 }}>
+        {tasks.map((task) => {
+          const isOverdue = task.dueDate !== null && task.dueDate < today;
+          const [first, ...rest] = describeTask(task, variant, today, myMemberId);
+          return (
+            <ListItem key={task.id} disablePadding>
+              <ListItemButton component={RouterLink} to={getTaskHref(task.id)} sx={{ borderRadius: '12px', px: 1, gap: 1 }}>
+                <ListItemText
+                  primary={task.title}
+                  slotProps={{ primary: { sx: { fontWeight: 500, overflowWrap: 'anywhere' } } }}
+                  secondary={
+                    <>
+                      {first && (
+                        <Box component="span" sx={{ color: variant === 'mine' && isOverdue ? 'error.main' : undefined }}>
+                          {first}
+                        </Box>
+                      )}
+                      {rest.map((part) => ` · ${part}`).join('')}
+                    </>
+                  }
+                />
+                {(task.priority === 'HIGH' || task.priority === 'URGENT') && (
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    color={task.priority === 'URGENT' ? 'error' : 'warning'}
+                    label={taskPriorityLabels[task.priority]}
+                    sx={{ flexShrink: 0 }}
+                  />
+                )}
+              </ListItemButton>
+            </ListItem>
+          );
+        })}
+      </List>
+      {total > tasks.length && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          and {total - tasks.length} more
+        </Typography>
+      )}
+    </>
+  );
+}

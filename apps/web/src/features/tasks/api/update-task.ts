@@ -1,0 +1,123 @@
+import type { Task, TaskPage, UpdateTaskBody } from '@tandem/contract';
+import { useMutation, useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { isApiError, type ApiError } from '@/lib/api-error';
+import { showToast } from '@/lib/toast-store';
+import { mapTaskPages, patchTask, replaceTask } from '../utils/task-cache';
+import { taskQueryOptions } from './get-task';
+import { taskListsQueryKey, tasksQueryKey } from './get-tasks';
+
+/** What the user reads when the server had a newer version (issue #4). */
+export const TASK_CONFLICT_MESSAGE = 'This task was changed by someone else; showing the latest version.';
+
+/** Variables of {@link updateTask}. */
+export interface UpdateTaskVariables {
+  workspaceId: string;
+  taskId: string;
+  /** The changed fields (PATCH sends only these). */
+  changes: Omit<UpdateTaskBody, 'version'>;
+  /** The version of the task the user saw and changed (optimistic concurrency, contract tasks.ts). */
+  version: number;
+  /** Derived fields to show at once (e.g. the assignee's name when assigneeMemberId changes). */
+  preview?: Partial<Task>;
+}
+
+/** True for the 409 of a stale version (contract errors.ts VERSION_CONFLICT). */
+export function isVersionConflict(error: unknown): error is ApiError {
+  return isApiError(error) && error.status === 409 && error.errorCode === 'VERSION_CONFLICT';
+}
+
+/**
+ * Versions our own successful PATCHes moved a task from and to: a second edit made while the first
+ * was in flight was based on the first's version, so it is sent with the version the first produced.
+ * A change by someone else is never skipped over this way.
+ */
+const ownBumps = new Map<string, { from: number; to: number }>();
+
+function resolveVersion(taskId: string, version: number): number {
+  let resolved = version;
+  for (let bump = ownBumps.get(taskId); bump && bump.from === resolved; bump = ownBumps.get(taskId)) resolved = bump.to;
+  return resolved;
+}
+
+/**
+ * PATCH v1/workspaces/{id}/tasks/{taskId} {changes…, version} → the task as saved (contract tasks.ts).
+ * Rejects 409 VERSION_CONFLICT when `version` is stale, 403 when the member may not make this
+ * change (a GUEST may change status only, PRODUCT §6), 404 when the task is gone.
+ */
+export function updateTask({ workspaceId, taskId, changes, version }: UpdateTaskVariables): Promise<Task> {
+  return api.patch<Task>(`v1/workspaces/${encodeURIComponent(workspaceId)}/tasks/${encodeURIComponent(taskId)}`, { ...changes, version });
+}
+
+interface Snapshot {
+  lists: [QueryKey, InfiniteData<TaskPage, string | undefined> | undefined][];
+  detail: Task | undefined;
+}
+
+/** Options of {@link useUpdateTask}. */
+export interface UseUpdateTaskOptions {
+  /** Called with the server's current task after a 409 (e.g. to reset an open form to it). */
+  onConflict?: (current: Task) => void;
+  onSuccess?: (task: Task) => void;
+}
+
+/**
+ * Mutation hook of {@link updateTask} with optimistic updates (issue #4): every cached list and the
+ * task's detail show the change at once. When the server refuses, the copies roll back and the
+ * error toast shows (seed §8); on a 409 the local copy is replaced with the server's current task
+ * and the user is told. Updates run one after another, so quick successive edits chain versions.
+ */
+export function useUpdateTask({ onConflict, onSuccess }: UseUpdateTaskOptions = {}) {
+  const queryClient = useQueryClient();
+
+  const writeTask = (workspaceId: string, task: Task) => {
+    queryClient.setQueriesData<InfiniteData<TaskPage, string | undefined>>({ queryKey: taskListsQueryKey(workspaceId) }, (data) =>
+      mapTaskPages(data, replaceTask(task)),
+    );
+    queryClient.setQueryData(taskQueryOptions(workspaceId, task.id).queryKey, task);
+  };
+
+  return useMutation<Task, ApiError, UpdateTaskVariables, Snapshot>({
+    scope: { id: 'tasks:update' },
+    meta: { errorToast: (error) => !isVersionConflict(error) },
+    mutationFn: async (variables) => {
+      const version = resolveVersion(variables.taskId, variables.version);
+      const task = await updateTask({ ...variables, version });
+      ownBumps.set(task.id, { from: version, to: task.version });
+      return task;
+    },
+    onMutate: async ({ workspaceId, taskId, changes, preview }) => {
+      await queryClient.cancelQueries({ queryKey: tasksQueryKey(workspaceId) });
+      const detailKey = taskQueryOptions(workspaceId, taskId).queryKey;
+      const snapshot: Snapshot = {
+        lists: queryClient.getQueriesData<InfiniteData<TaskPage, string | undefined>>({ queryKey: taskListsQueryKey(workspaceId) }),
+        detail: queryClient.getQueryData(detailKey),
+      };
+      const patch: Partial<Task> = { ...changes, ...preview } as Partial<Task>;
+      queryClient.setQueriesData<InfiniteData<TaskPage, string | undefined>>({ queryKey: taskListsQueryKey(workspaceId) }, (data) =>
+        mapTaskPages(data, patchTask(taskId, patch)),
+      );
+      if (snapshot.detail) queryClient.setQueryData(detailKey, { ...snapshot.detail, ...patch });
+      return snapshot;
+    },
+    onError: async (error, { workspaceId, taskId }, snapshot) => {
+      for (const [key, data] of snapshot?.lists ?? []) queryClient.setQueryData(key, data);
+      if (snapshot?.detail) queryClient.setQueryData(taskQueryOptions(workspaceId, taskId).queryKey, snapshot.detail);
+      if (!isVersionConflict(error)) return;
+      // The API client keeps only the envelope, so the current task is read again.
+      try {
+        const current = await queryClient.fetchQuery({ ...taskQueryOptions(workspaceId, taskId), staleTime: 0 });
+        writeTask(workspaceId, current);
+        onConflict?.(current);
+      } catch {
+        // Gone meanwhile: the lists refresh below.
+      }
+      showToast(TASK_CONFLICT_MESSAGE, 'info');
+    },
+    onSuccess: (task, { workspaceId }) => {
+      writeTask(workspaceId, task);
+      onSuccess?.(task);
+    },
+    onSettled: (_task, _error, { workspaceId }) => queryClient.invalidateQueries({ queryKey: taskListsQueryKey(workspaceId) }),
+  });
+}

@@ -1,0 +1,19 @@
+import type { Member } from '@tandem/contract';
+import { useMemo } from 'react';
+import { useMembers } from '@/features/workspaces/api/get-members';
+
+/**
+ * The members a task may be assigned to: ACTIVE ones (contract tasks.ts), by first name. An
+ * assignee who is no longer active stays listed while a task still names them.
+ */
+export function useAssignableMembers(workspaceId: string, keepMemberId?: string | null): { members: Member[]; isPending: boolean } {
+  const query = useMembers(workspaceId);
+  const members = useMemo(
+    () =>
+      (query.data ?? [])
+        .filter((member) => member.status === 'ACTIVE' || member.id === keepMemberId)
+        .sort((a, b) => `${a.firstName} ${a.lastName}`.localeCompare(`${b.firstName} ${b.lastName}`)),
+    [query.data, keepMemberId],
+  );
+  return { members, isPending: query.isPending };
+}

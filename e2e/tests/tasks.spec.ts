@@ -1,0 +1,311 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import {
+  addMember,
+  callApi,
+  createActivatedPerson,
+  createOwner,
+  expect,
+  expectNoSeriousA11yViolations,
+  newPerson,
+  signInThroughUi,
+  test,
+} from './fixtures.js';
+
+interface TaskDto {
+  id: string;
+  title: string;
+  status: string;
+  priority: string;
+  dueDate: string | null;
+  assigneeMemberId: string | null;
+  version: number;
+}
+
+/** The local calendar date `days` from today, YYYY-MM-DD. */
+function localDate(days = 0): string {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** A title unique to this run, so parallel tests never see each other's tasks. */
+const unique = (title: string) => `${title} ${Date.now().toString(36)}`;
+
+async function createTask(request: APIRequestContext, token: string, workspaceId: string, body: Record<string, unknown>): Promise<TaskDto> {
+  return callApi<TaskDto>(request, token, 'POST', `v1/workspaces/${workspaceId}/tasks`, body);
+}
+
+async function getTask(request: APIRequestContext, token: string, workspaceId: string, taskId: string): Promise<TaskDto> {
+  return callApi<TaskDto>(request, token, 'GET', `v1/workspaces/${workspaceId}/tasks/${taskId}`);
+}
+
+/** The MUI X date field labelled `label` (a group of month/day/year sections). */
+const dateField = (scope: Page | Locator, label = 'Due date') => scope.getByRole('group', { name: label });
+
+/** Types a date into a date field as a person would: mm/dd/yyyy, digits only. */
+async function typeDate(field: Locator, page: Page, mmddyyyy: string) {
+  await field.getByRole('spinbutton', { name: 'Month' }).click();
+  await page.keyboard.type(mmddyyyy.replace(/\D/g, ''));
+}
+
+/** The visible sections of a date field ("mm/dd/yyyy" when empty), without MUI's bidi isolation marks. */
+async function dateFieldText(field: Locator): Promise<string> {
+  const sections = field.locator('.MuiPickersSectionList-root');
+  return ((await sections.textContent()) ?? '').replace(/[\u2066-\u2069\u200e\u200f\s]/g, '');
+}
+
+const column = (page: Page, name: string) => page.getByRole('region', { name });
+
+test('creates tasks by quick add and on /tasks/new with a due date typed as mm/dd/yyyy', async ({ page, request }) => {
+  const { person } = await createOwner(request, 'Quinn');
+  await signInThroughUi(page, person);
+  await page.goto('/tasks');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tasks' })).toBeVisible();
+  await expect(page.getByText('No tasks yet')).toBeVisible();
+
+  const quick = unique('Prepare the board pack');
+  const quickAdd = page.getByRole('form', { name: 'Quick add a task' });
+  await expect.poll(() => dateFieldText(dateField(quickAdd))).toBe('mm/dd/yyyy');
+  await quickAdd.getByLabel('Add a task').fill(quick);
+  await quickAdd.getByLabel('Add a task').press('Enter');
+  await expect(page.getByText(`“${quick}” was added.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: quick, exact: true })).toBeVisible();
+  await expect(quickAdd.getByLabel('Add a task')).toHaveValue('');
+
+  await page.getByRole('link', { name: 'New task' }).click();
+  await expect(page).toHaveURL(/\/tasks\/new$/);
+  const form = page.getByRole('form', { name: 'New task' });
+  await expect(form.getByLabel('Title')).toBeFocused();
+  const full = unique('Book the Lisbon offsite');
+  await form.getByLabel('Title').fill(full);
+  await form.getByLabel('Notes').fill('Twelve people, two nights.');
+  await form.getByRole('combobox', { name: 'Priority' }).click();
+  await page.getByRole('option', { name: 'High' }).click();
+  const due = dateField(form);
+  await expect.poll(() => dateFieldText(due)).toBe('mm/dd/yyyy');
+  await typeDate(due, page, '03/15/2031');
+  await expect.poll(() => dateFieldText(due)).toBe('03/15/2031');
+  await form.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText(`“${full}” was created.`)).toBeVisible();
+  await expect(page).toHaveURL(/\/tasks$/);
+  const row = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: full, exact: true }) });
+  await expect(row).toContainText('Due Mar 15, 2031');
+  await expect(row).toContainText('High');
+
+  // Cancel leaves without creating anything.
+  await page.goto('/tasks/new');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/tasks$/);
+});
+
+test('edits a task in the drawer; the open task and its edits survive a reload', async ({ page, request }) => {
+  const { person, token, workspace } = await createOwner(request, 'Riley');
+  const assistant = await createActivatedPerson(request, newPerson('Jordan'));
+  await addMember(request, token, workspace.id, assistant, 'EXECUTIVEASSISTANT');
+  const task = await createTask(request, token, workspace.id, { title: unique('Draft the investor note') });
+  await signInThroughUi(page, person);
+  await page.goto('/tasks');
+
+  await page.getByRole('button', { name: task.title, exact: true }).click();
+  const drawer = page.getByRole('dialog', { name: 'Edit task' });
+  await expect(drawer).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`task=${task.id}`));
+  const renamed = `${task.title} v2`;
+  await drawer.getByLabel('Title').fill(renamed);
+  await drawer.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'In progress' }).click();
+  await drawer.getByRole('combobox', { name: 'Assignee' }).click();
+  await page.getByRole('option', { name: 'Jordan Tester' }).click();
+  await typeDate(dateField(drawer), page, '12/01/2031');
+  await drawer.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The task was saved.')).toBeVisible();
+  await expect(drawer).toBeHidden();
+  const row = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: renamed, exact: true }) });
+  await expect(row).toContainText('Jordan Tester');
+  await expect(row).toContainText('Due Dec 1, 2031');
+  await expect(row.getByRole('combobox', { name: `Status of “${renamed}”` })).toHaveText('In progress');
+
+  const saved = await getTask(request, token, workspace.id, task.id);
+  expect(saved).toMatchObject({ title: renamed, status: 'IN_PROGRESS', dueDate: '2031-12-01' });
+
+  // Without live events (so the stale copy stays on screen until Save), reopen it from its URL.
+  await page.route('**/events?**', (route) => route.fulfill({ status: 200, contentType: 'text/event-stream', body: ': paused\n\n' }));
+  await page.goto(`/tasks?task=${task.id}`);
+  const reopened = page.getByRole('dialog', { name: 'Edit task' });
+  await expect(reopened.getByLabel('Title')).toHaveValue(renamed);
+  await expect.poll(() => dateFieldText(dateField(reopened))).toBe('12/01/2031');
+
+  // Someone else changes it meanwhile: saving the stale copy shows the latest version instead.
+  await callApi(request, token, 'PATCH', `v1/workspaces/${workspace.id}/tasks/${task.id}`, {
+    title: `${renamed} (theirs)`,
+    version: saved.version,
+  });
+  await reopened.getByLabel('Notes').fill('My notes');
+  await reopened.getByRole('button', { name: 'Save' }).click();
+  await expect(reopened.getByText('This task was changed by someone else; showing the latest version.')).toBeVisible();
+  await expect(reopened.getByLabel('Title')).toHaveValue(`${renamed} (theirs)`);
+
+  // Delete, confirmed.
+  await reopened.getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: /^Delete “/ })
+    .getByRole('button', { name: 'Delete task' })
+    .click();
+  await expect(page.getByText('The task was deleted.')).toBeVisible();
+  await expect(page.getByRole('button', { name: `${renamed} (theirs)`, exact: true })).toBeHidden();
+});
+
+test('moves tasks to Done on the board by dragging, by keyboard and from the "Move to…" menu', async ({ page, request }) => {
+  const { person, token, workspace } = await createOwner(request, 'Morgan');
+  const dragged = await createTask(request, token, workspace.id, { title: unique('Confirm the caterer') });
+  const keyed = await createTask(request, token, workspace.id, { title: unique('Send the agenda') });
+  const menued = await createTask(request, token, workspace.id, { title: unique('Renew the parking pass') });
+  await signInThroughUi(page, person);
+  await page.goto('/tasks');
+  await page.getByRole('button', { name: 'Board' }).click();
+  await expect(page).toHaveURL(/view=board/);
+  const todo = column(page, 'To do');
+  const done = column(page, 'Done');
+  await expect(todo.getByRole('button', { name: dragged.title, exact: true })).toBeVisible();
+
+  // Drag with the mouse.
+  const card = todo.getByRole('listitem').filter({ hasText: dragged.title });
+  const from = (await card.boundingBox())!;
+  const to = (await done.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height - 8);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height - 8, { steps: 4 });
+  await page.mouse.move(to.x + to.width / 2, to.y + 60, { steps: 12 });
+  await page.mouse.up();
+  await expect(done.getByRole('button', { name: dragged.title, exact: true })).toBeVisible();
+  await expect.poll(async () => (await getTask(request, token, workspace.id, dragged.id)).status).toBe('DONE');
+
+  // Keyboard: focus the handle, Space lifts, arrows choose the column, Space drops.
+  await page.getByRole('button', { name: `Drag “${keyed.title}” to another column` }).focus();
+  await page.keyboard.press('Space');
+  for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Space');
+  await expect(done.getByRole('button', { name: keyed.title, exact: true })).toBeVisible();
+  await expect.poll(async () => (await getTask(request, token, workspace.id, keyed.id)).status).toBe('DONE');
+
+  // The menu alternative.
+  await page.getByRole('button', { name: `Move “${menued.title}” to…` }).click();
+  await page.getByRole('menuitem', { name: 'Move to Done' }).click();
+  await expect(done.getByRole('button', { name: menued.title, exact: true })).toBeVisible();
+  await expect.poll(async () => (await getTask(request, token, workspace.id, menued.id)).status).toBe('DONE');
+
+  await page.reload();
+  await expect(column(page, 'Done').getByRole('listitem')).toHaveCount(3);
+});
+
+test('filters and the view live in the URL and survive a reload', async ({ page, request }) => {
+  const { person, token, workspace } = await createOwner(request, 'Harper');
+  const colleague = await createActivatedPerson(request, newPerson('Sam'));
+  await addMember(request, token, workspace.id, colleague, 'EXECUTIVEASSISTANT');
+  const mineOverdue = await createTask(request, token, workspace.id, {
+    title: unique('Approve the travel budget'),
+    dueDate: localDate(-5),
+    assigneeMemberId: workspace.memberId,
+  });
+  const mineLater = await createTask(request, token, workspace.id, {
+    title: unique('Approve the hiring plan'),
+    dueDate: localDate(30),
+    assigneeMemberId: workspace.memberId,
+  });
+  const soon = await createTask(request, token, workspace.id, { title: unique('Call the architect'), dueDate: localDate(2) });
+  await signInThroughUi(page, person);
+  await page.goto('/tasks');
+
+  const overdueRow = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: mineOverdue.title, exact: true }) });
+  await expect(overdueRow).toContainText('Overdue · was due');
+  await expect(page.getByRole('listitem').filter({ hasText: soon.title })).toContainText('Due in 2 days');
+
+  await page.getByRole('button', { name: 'Mine', exact: true }).click();
+  await page.getByRole('button', { name: 'Overdue', exact: true }).click();
+  await page.getByLabel('Search tasks').fill('approve');
+  await expect(page).toHaveURL(/q=approve/);
+  await expect(page).toHaveURL(/mine=1/);
+  await expect(page).toHaveURL(/due=overdue/);
+  await expect(page.getByRole('button', { name: mineOverdue.title, exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: mineLater.title, exact: true })).toBeHidden();
+  await expect(page.getByRole('button', { name: soon.title, exact: true })).toBeHidden();
+
+  await page.getByRole('combobox', { name: 'Sort by' }).click();
+  await page.getByRole('option', { name: 'Priority, most urgent first' }).click();
+  await page.getByRole('button', { name: 'Board' }).click();
+  await expect(page).toHaveURL(/sort=priority/);
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Mine', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Overdue', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByLabel('Search tasks')).toHaveValue('approve');
+  await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveText('Priority, most urgent first');
+  await expect(page.getByRole('button', { name: 'Board' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(column(page, 'To do').getByRole('button', { name: mineOverdue.title, exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: mineLater.title, exact: true })).toBeHidden();
+
+  // Due soon instead of overdue, without "mine".
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await page.getByRole('button', { name: 'Due in 7 days', exact: true }).click();
+  await expect(page).toHaveURL(/due=soon/);
+  await expect(page.getByRole('button', { name: soon.title, exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: mineOverdue.title, exact: true })).toBeHidden();
+});
+
+test('a guest sees their tasks read-only except the status', async ({ page, request }) => {
+  const { token, workspace } = await createOwner(request, 'Ellis');
+  const guest = await createActivatedPerson(request, newPerson('Gale'));
+  await addMember(request, token, workspace.id, guest, 'GUEST');
+  const members = await callApi<{ items: { id: string; email: string }[] }>(request, token, 'GET', `v1/workspaces/${workspace.id}/members`);
+  const guestMemberId = members.items.find((member) => member.email === guest.email)!.id;
+  const task = await createTask(request, token, workspace.id, {
+    title: unique('Review the seating plan'),
+    assigneeMemberId: guestMemberId,
+  });
+
+  await signInThroughUi(page, guest);
+  // The guest's own sign-up workspace comes first; open the shared one (the stored current organization).
+  await page.evaluate((id) => localStorage.setItem('currentOrganization', id), workspace.id);
+  await page.goto('/tasks');
+  await expect(page.getByRole('button', { name: task.title, exact: true })).toBeVisible();
+  await expect(page.getByLabel('Add a task')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'New task' })).toBeDisabled();
+
+  await page.getByRole('button', { name: task.title, exact: true }).click();
+  const drawer = page.getByRole('dialog', { name: 'Task' });
+  await expect(drawer.getByText('You can change the status of this task. Its other fields are read-only for you.')).toBeVisible();
+  await expect(drawer.getByLabel('Title')).toBeDisabled();
+  await expect(drawer.getByLabel('Notes')).toBeDisabled();
+  await expect(drawer.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await drawer.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Waiting' }).click();
+  await drawer.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The task was saved.')).toBeVisible();
+  await expect.poll(async () => (await getTask(request, token, workspace.id, task.id)).status).toBe('WAITING');
+});
+
+test('the list, the board and the drawer are free of serious accessibility violations', async ({ page, request }) => {
+  const { person, token, workspace } = await createOwner(request, 'Noor');
+  await createTask(request, token, workspace.id, { title: unique('Overdue item'), dueDate: localDate(-2), priority: 'URGENT' });
+  await createTask(request, token, workspace.id, { title: unique('Soon item'), dueDate: localDate(1), priority: 'HIGH' });
+  const later = await createTask(request, token, workspace.id, { title: unique('Later item'), dueDate: localDate(40), status: 'WAITING' });
+  await signInThroughUi(page, person);
+  await page.goto('/tasks');
+  await expect(page.getByRole('button', { name: later.title, exact: true })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.goto('/tasks?view=board');
+  await expect(column(page, 'Waiting').getByRole('button', { name: later.title, exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('button', { name: later.title, exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Edit task' }).getByLabel('Title')).toHaveValue(later.title);
+  await page.waitForTimeout(400); // the drawer's slide-in
+  await expectNoSeriousA11yViolations(page);
+
+  await page.goto('/tasks/new');
+  await expect(page.getByRole('heading', { level: 1, name: 'New task' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
