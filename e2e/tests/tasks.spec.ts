@@ -183,8 +183,14 @@ test('moves tasks to Done on the board by dragging, by keyboard and from the "Mo
 
   // Keyboard: focus the handle, Space lifts, arrows choose the column, Space drops.
   await page.getByRole('button', { name: `Drag “${keyed.title}” to another column` }).focus();
+  // Each key waits for dnd-kit's spoken announcement, so no press lands before the drag is live.
+  const announcer = page.locator('[id^="DndLiveRegion"]');
   await page.keyboard.press('Space');
-  for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowRight');
+  await expect(announcer).toContainText(`“${keyed.title}” is over To do`);
+  for (const label of ['In progress', 'Waiting', 'Done']) {
+    await page.keyboard.press('ArrowRight');
+    await expect(announcer).toContainText(`“${keyed.title}” is over ${label}`);
+  }
   await page.keyboard.press('Space');
   await expect(done.getByRole('button', { name: keyed.title, exact: true })).toBeVisible();
   await expect.poll(async () => (await getTask(request, token, workspace.id, keyed.id)).status).toBe('DONE');

@@ -135,7 +135,8 @@ export const defaultTaskOrder: Record<TaskSort, 'asc' | 'desc'> = { dueDate: 'as
  * - mine=true: assigned to the caller; delegatedByMe=true: created by the caller and assigned to
  *   someone else
  * - dueBefore / dueAfter: due on or before / on or after this date (YYYY-MM-DD)
- * - overdue=true: due before today (UTC) and not DONE
+ * - overdue=true: due before `today` and not DONE; today: the caller's local date (YYYY-MM-DD,
+ *   the browser's), default the server's UTC date — so "overdue" follows the caller's clock
  * - q: words of title or notes, each matched as a word prefix
  * - sort (default dueDate; tasks without a due date come last in both orders), order (default per
  *   `defaultTaskOrder`), limit 1..100 (default 25), cursor = the previous page's nextCursor
@@ -164,6 +165,7 @@ export const ListTasksQuerySchema = z.object({
   dueBefore: CalendarDateSchema.optional(),
   dueAfter: CalendarDateSchema.optional(),
   overdue: z.stringbool().optional(),
+  today: CalendarDateSchema.optional(),
   q: z.string().trim().max(200).optional(),
   sort: TaskSortSchema.default('dueDate'),
   order: z.enum(['asc', 'desc']).optional(),

@@ -11,6 +11,8 @@ export interface ApiErrorInit {
   errorData: ErrorData | null;
   /** The body's `payload`, when an error answer carried one (seed §8: payload.error_message). */
   payload: unknown;
+  /** On 409 VERSION_CONFLICT: the object's current state (contract errors.ts), to be parsed by the caller. */
+  current?: unknown;
 }
 
 /**
@@ -23,6 +25,7 @@ export class ApiError extends Error {
   readonly errorDisplayMessage: string | null;
   readonly errorData: ErrorData | null;
   readonly payload: unknown;
+  readonly current: unknown;
 
   constructor(init: ApiErrorInit, message?: string) {
     super(message ?? init.errorDisplayMessage ?? 'An error occurred.');
@@ -32,6 +35,7 @@ export class ApiError extends Error {
     this.errorDisplayMessage = init.errorDisplayMessage;
     this.errorData = init.errorData;
     this.payload = init.payload;
+    this.current = init.current;
   }
 }
 
@@ -57,5 +61,6 @@ export function createApiError(status: number, body: unknown): ApiError {
       typeof record.errorDisplayMessage === 'string' && record.errorDisplayMessage !== '' ? record.errorDisplayMessage : null,
     errorData,
     payload: record.payload,
+    current: record.current,
   });
 }

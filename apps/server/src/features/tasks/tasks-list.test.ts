@@ -68,6 +68,11 @@ describe('filters of GET v1/workspaces/{id}/tasks', () => {
     ['dueAfter (inclusive)', { dueAfter: '2030-06-01' }, (task) => task.dueDate !== null && task.dueDate >= '2030-06-01'],
     ['dueAfter + dueBefore', { dueAfter: '2020-01-10', dueBefore: '2020-01-10' }, (task) => task.dueDate === '2020-01-10'],
     ['overdue', { overdue: true }, (task) => task.dueDate !== null && task.dueDate < todayUtc() && task.status !== 'DONE'],
+    [
+      "overdue on the caller's day",
+      { overdue: true, today: '2030-06-02' },
+      (task) => task.dueDate !== null && task.dueDate < '2030-06-02' && task.status !== 'DONE',
+    ],
     ['q (word prefix, title or notes)', { q: 'budg' }, (task) => /budg/i.test(`${task.title} ${task.notes}`)],
     ['q (several words, all must match)', { q: 'review contract' }, (task) => task.title === 'Review contract'],
     ['q (non-ASCII)', { q: 'gäste' }, (task) => task.title === 'Order flowers'],

@@ -251,7 +251,7 @@ function decodeCursor(cursor: string, sort: TaskSort, fingerprint: string): Curs
   return { key, id };
 }
 
-/** Today's calendar date in UTC: "overdue" means due before it. */
+/** Today's calendar date in UTC: "overdue" means due before it unless the caller sends its own `today`. */
 export function todayUtc(now = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
@@ -315,7 +315,7 @@ export async function findTasks(db: Queryable, viewer: TaskViewer, query: ListTa
   const order = query.order ?? defaultTaskOrder[sort];
   const fingerprint = listFingerprint(viewer, query, order);
   const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor, sort, fingerprint);
-  const filters = filtersOf(viewer, query, todayUtc(now));
+  const filters = filtersOf(viewer, query, query.today ?? todayUtc(now));
   const direction = order === 'asc' ? asc : desc;
   const beyond = order === 'asc' ? sql`>` : sql`<`;
   const want = query.limit + 1;

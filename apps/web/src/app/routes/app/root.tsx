@@ -28,10 +28,10 @@ function AppRoot() {
   const queryClient = useQueryClient();
   const isSignedIn = useSession((session) => session.user !== null);
   const workspaceId = useSession((session) => session.workspace?.id ?? null);
-  useWorkspaceEvents(isSignedIn ? workspaceId : null, (item) => {
+  useWorkspaceEvents(isSignedIn ? workspaceId : null, (event) => {
     // Any event (`activity`, `task`) may change what the dashboard counts.
     if (workspaceId) void queryClient.invalidateQueries({ queryKey: dashboardQueryKey(workspaceId) });
-    if (workspaceId && item.kind?.startsWith('MEMBER_')) {
+    if (workspaceId && event.type === 'activity' && event.item.kind.startsWith('MEMBER_')) {
       void queryClient.invalidateQueries({ queryKey: membersQueryOptions(workspaceId).queryKey });
     }
   });

@@ -1,4 +1,4 @@
-import { workspaceEventNames, type ActivityItem } from '@tandem/contract';
+import type { ActivityItem } from '@tandem/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { API_BASE_URL, CLIENT_ID } from '@/config/env';
@@ -17,19 +17,22 @@ function getEventsUrl(workspaceId: string, accessToken: string): string {
   return `${API_BASE_URL}/v1/workspaces/${encodeURIComponent(workspaceId)}/events?${query.toString()}`;
 }
 
+/** What the stream delivered, as handed to `onEvent`. */
+export type WorkspaceEvent = { type: 'activity'; item: ActivityItem } | { type: 'task' };
+
 /**
  * Live activity (PRODUCT §4: GET v1/workspaces/{id}/events, Server-Sent Events): while a workspace
  * is open, each `activity` event invalidates the activity query and reloads the profile, so the
- * header's new-activity dot (seed §4: hasNewActivityItems) lights up; `onActivity` lets the caller
- * refresh what else the item touches. The stream is closed when `workspaceId` changes (workspace
+ * header's new-activity dot (seed §4: hasNewActivityItems) lights up; each `task` event refetches
+ * the task lists. `onEvent` lets the caller refresh what else an event touches. The stream is closed when `workspaceId` changes (workspace
  * switch) or becomes null (sign-out). When the server ends the stream (e.g. an expired token), the
  * session is refreshed once and the stream reopens with backoff (1 s, 2 s … 30 s).
  */
-export function useWorkspaceEvents(workspaceId: string | null, onActivity?: (item: ActivityItem) => void): void {
+export function useWorkspaceEvents(workspaceId: string | null, onEvent?: (event: WorkspaceEvent) => void): void {
   const queryClient = useQueryClient();
-  const onActivityRef = useRef(onActivity);
+  const onEventRef = useRef(onEvent);
   useEffect(() => {
-    onActivityRef.current = onActivity;
+    onEventRef.current = onEvent;
   });
 
   useEffect(() => {
@@ -39,17 +42,23 @@ export function useWorkspaceEvents(workspaceId: string | null, onActivity?: (ite
     let failures = 0;
     let isClosed = false;
 
+    /** `activity`: the feed and the profile (the header's dot) refresh; the caller learns the item. */
     const handleActivity = (event: MessageEvent<string>) => {
       failures = 0;
-      // `task` events ({taskId, action, version}, contract tasks.ts): lists and the open task refetch.
-      if (event.type === 'task') void queryClient.invalidateQueries({ queryKey: tasksQueryKey(workspaceId) });
       void queryClient.invalidateQueries({ queryKey: activityQueryOptions(workspaceId).queryKey });
       void reloadProfile();
       try {
-        onActivityRef.current?.(JSON.parse(event.data) as ActivityItem);
+        onEventRef.current?.({ type: 'activity', item: JSON.parse(event.data) as ActivityItem });
       } catch {
         // A malformed event still refreshed the feed above.
       }
+    };
+
+    /** `task` ({taskId, action, version}, contract tasks.ts): task lists and the open task refetch. */
+    const handleTask = () => {
+      failures = 0;
+      void queryClient.invalidateQueries({ queryKey: tasksQueryKey(workspaceId) });
+      onEventRef.current?.({ type: 'task' });
     };
 
     const connect = () => {
@@ -59,7 +68,8 @@ export function useWorkspaceEvents(workspaceId: string | null, onActivity?: (ite
       source.addEventListener('open', () => {
         failures = 0;
       });
-      for (const name of workspaceEventNames) source.addEventListener(name, handleActivity);
+      source.addEventListener('activity', handleActivity);
+      source.addEventListener('task', handleTask);
       source.addEventListener('error', () => {
         // CONNECTING: the browser retries by itself. CLOSED: the server refused; we reconnect.
         if (!source || source.readyState !== EventSource.CLOSED || isClosed) return;

@@ -1,4 +1,4 @@
-import type { Task, TaskPage, UpdateTaskBody } from '@tandem/contract';
+import { TaskSchema, type Task, type TaskPage, type UpdateTaskBody } from '@tandem/contract';
 import { useMutation, useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { isApiError, type ApiError } from '@/lib/api-error';
@@ -104,9 +104,10 @@ export function useUpdateTask({ onConflict, onSuccess }: UseUpdateTaskOptions = 
       for (const [key, data] of snapshot?.lists ?? []) queryClient.setQueryData(key, data);
       if (snapshot?.detail) queryClient.setQueryData(taskQueryOptions(workspaceId, taskId).queryKey, snapshot.detail);
       if (!isVersionConflict(error)) return;
-      // The API client keeps only the envelope, so the current task is read again.
+      // The 409 carries the task as it is now; read it again only if the body had none.
+      const sent = TaskSchema.safeParse(error.current);
       try {
-        const current = await queryClient.fetchQuery({ ...taskQueryOptions(workspaceId, taskId), staleTime: 0 });
+        const current = sent.success ? sent.data : await queryClient.fetchQuery({ ...taskQueryOptions(workspaceId, taskId), staleTime: 0 });
         writeTask(workspaceId, current);
         onConflict?.(current);
       } catch {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatCalendarDate } from './due-date';
 import {
   DEFAULT_TASK_FILTERS,
   hasActiveFilters,
@@ -78,7 +79,10 @@ describe('toTaskListParams', () => {
       dueAfter: '2026-03-10',
       dueBefore: '2026-03-17',
     });
-    expect(toTaskListParams({ ...DEFAULT_TASK_FILTERS, due: 'overdue' }, today)).toMatchObject({ overdue: true });
+    expect(toTaskListParams({ ...DEFAULT_TASK_FILTERS, due: 'overdue' }, today)).toMatchObject({
+      overdue: true,
+      today: formatCalendarDate(today),
+    });
   });
   it('passes the other filters through', () => {
     expect(

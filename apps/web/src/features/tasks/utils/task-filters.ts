@@ -112,8 +112,8 @@ export type TaskListParams = Record<string, string | boolean>;
 
 /**
  * Turns the filters into the API's query (issue #4): status as a comma list, mine / delegatedByMe /
- * overdue flags, due soon as dueAfter = today and dueBefore = today + 7, q, sort and order. `today`
- * is the browser's local day. Pure.
+ * overdue flags (with `today`, so overdue follows the browser's day), due soon as dueAfter = today
+ * and dueBefore = today + 7, q, sort and order. `today` is the browser's local day. Pure.
  */
 export function toTaskListParams(filters: TaskFilters, today: Date): TaskListParams {
   const params: TaskListParams = { sort: filters.sort, order: filters.order };
@@ -121,7 +121,10 @@ export function toTaskListParams(filters: TaskFilters, today: Date): TaskListPar
   if (filters.mine) params.mine = true;
   else if (filters.delegatedByMe) params.delegatedByMe = true;
   if (filters.assignee) params.assignee = filters.assignee;
-  if (filters.due === 'overdue') params.overdue = true;
+  if (filters.due === 'overdue') {
+    params.overdue = true;
+    params.today = formatCalendarDate(today);
+  }
   if (filters.due === 'soon') {
     params.dueAfter = formatCalendarDate(today);
     params.dueBefore = shiftCalendarDate(today, DUE_SOON_DAYS);
