@@ -30,7 +30,6 @@ export function TaskFormFields({ control, members, canEdit, canChangeStatus }: T
             {...field}
             inputRef={ref}
             label="Title"
-            required
             disabled={readOnly}
             error={Boolean(fieldState.error)}
             helperText={fieldState.error?.message}
