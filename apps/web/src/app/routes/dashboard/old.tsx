@@ -1,22 +1,8 @@
-import { useSession } from '@/features/auth/stores/session-store';
-import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
+import { CurrentDashboardPage } from '@/features/dashboard/components/dashboard-page';
 
 /** /dashboard/old (seed §2, workflow layout, login required; PRODUCT §3): the same data as plain lists, no charts. */
 function DashboardOldRoute() {
-  const user = useSession((session) => session.user);
-  const workspace = useSession((session) => session.workspace);
-  const member = useSession((session) => session.workspaceMember);
-  if (!user || !workspace || !member) return null;
-  return (
-    <DashboardPage
-      key={workspace.id}
-      view="old"
-      workspaceId={workspace.id}
-      workspaceName={workspace.name}
-      myMemberId={member.id}
-      firstName={user.firstName}
-    />
-  );
+  return <CurrentDashboardPage view="old" />;
 }
 
 export { DashboardOldRoute as Component };

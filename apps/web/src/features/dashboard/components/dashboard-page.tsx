@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { useSession } from '@/features/auth/stores/session-store';
 import { useDashboard } from '../api/get-dashboard';
 import { useLocalToday } from '../hooks/use-local-today';
 import { DashboardHeader } from './dashboard-header';
@@ -10,10 +11,24 @@ import { DashboardView } from './dashboard-view';
 export interface DashboardPageProps {
   /** 'home': cards and charts (/dashboard/home); 'old': plain lists (/dashboard/old). */
   view: 'home' | 'old';
-  workspaceId: string;
-  workspaceName: string;
-  myMemberId: string;
-  firstName: string;
+}
+
+/** The dashboard of the signed-in member's current workspace (seed §4 auth state); nothing before init ends. */
+export function CurrentDashboardPage({ view }: DashboardPageProps) {
+  const user = useSession((session) => session.user);
+  const workspace = useSession((session) => session.workspace);
+  const member = useSession((session) => session.workspaceMember);
+  if (!user || !workspace || !member) return null;
+  return (
+    <DashboardPage
+      key={workspace.id}
+      view={view}
+      workspaceId={workspace.id}
+      workspaceName={workspace.name}
+      myMemberId={member.id}
+      firstName={user.firstName}
+    />
+  );
 }
 
 /**
@@ -21,7 +36,13 @@ export interface DashboardPageProps {
  * first load fails, or the view. The data is the browser's local day (`today`); live events
  * invalidate it (app/routes/app/root.tsx). A failed background refresh keeps the last data.
  */
-export function DashboardPage({ view, workspaceId, workspaceName, myMemberId, firstName }: DashboardPageProps) {
+function DashboardPage({
+  view,
+  workspaceId,
+  workspaceName,
+  myMemberId,
+  firstName,
+}: DashboardPageProps & { workspaceId: string; workspaceName: string; myMemberId: string; firstName: string }) {
   const today = useLocalToday();
   const dashboard = useDashboard(workspaceId, today);
   return (

@@ -6,7 +6,7 @@ import { Fragment, useId, type ReactNode } from 'react';
 import type { Dashboard } from '@tandem/contract';
 import { formatAssignee, formatWeek } from '../utils/chart-summaries';
 import { RecentActivity } from './recent-activity';
-import { TaskRows } from './task-rows';
+import { DashboardTaskList } from './task-rows';
 
 /** Props of {@link DashboardPlainView}. */
 export interface DashboardPlainViewProps {
@@ -39,47 +39,17 @@ export function DashboardPlainView({ dashboard, workspaceId, myMemberId }: Dashb
     {
       id: 'overdue',
       title: `Overdue (${totals.overdue})`,
-      content: (
-        <TaskRows
-          tasks={dashboard.overdue}
-          total={totals.overdue}
-          today={today}
-          variant="mine"
-          myMemberId={myMemberId}
-          label="Overdue tasks"
-          emptyText="Nothing overdue."
-        />
-      ),
+      content: <DashboardTaskList dashboard={dashboard} list="overdue" myMemberId={myMemberId} />,
     },
     {
       id: 'due-today',
       title: `Due today (${totals.dueToday})`,
-      content: (
-        <TaskRows
-          tasks={dashboard.dueToday}
-          total={totals.dueToday}
-          today={today}
-          variant="mine"
-          myMemberId={myMemberId}
-          label="Tasks due today"
-          emptyText="Nothing due today."
-        />
-      ),
+      content: <DashboardTaskList dashboard={dashboard} list="dueToday" myMemberId={myMemberId} />,
     },
     {
       id: 'waiting',
       title: `Waiting on others (${totals.delegatedWaiting})`,
-      content: (
-        <TaskRows
-          tasks={dashboard.delegatedWaiting}
-          total={totals.delegatedWaiting}
-          today={today}
-          variant="delegated"
-          myMemberId={myMemberId}
-          label="Tasks waiting on others"
-          emptyText="Nothing waiting on others."
-        />
-      ),
+      content: <DashboardTaskList dashboard={dashboard} list="delegatedWaiting" myMemberId={myMemberId} />,
     },
     {
       id: 'created-vs-done',

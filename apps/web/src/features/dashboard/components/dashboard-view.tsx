@@ -8,7 +8,7 @@ import { CreatedDoneChart } from './created-done-chart';
 import { DashboardSection } from './dashboard-section';
 import { OpenByAssigneeChart } from './open-by-assignee-chart';
 import { RecentActivity } from './recent-activity';
-import { TaskRows } from './task-rows';
+import { DashboardTaskList } from './task-rows';
 
 /** Props of {@link DashboardView}. */
 export interface DashboardViewProps {
@@ -50,29 +50,13 @@ export function DashboardView({ dashboard, workspaceId, myMemberId }: DashboardV
                 <Typography variant="h3" sx={{ fontSize: '0.9375rem', color: 'error.main', mb: 0.5 }}>
                   Overdue ({totals.overdue})
                 </Typography>
-                <TaskRows
-                  tasks={dashboard.overdue}
-                  total={totals.overdue}
-                  today={today}
-                  variant="mine"
-                  myMemberId={myMemberId}
-                  label="Overdue tasks"
-                  emptyText="Nothing overdue."
-                />
+                <DashboardTaskList dashboard={dashboard} list="overdue" myMemberId={myMemberId} />
               </Box>
             )}
             <Typography variant="h3" sx={{ fontSize: '0.9375rem', mb: 0.5 }}>
               Due today ({totals.dueToday})
             </Typography>
-            <TaskRows
-              tasks={dashboard.dueToday}
-              total={totals.dueToday}
-              today={today}
-              variant="mine"
-              myMemberId={myMemberId}
-              label="Tasks due today"
-              emptyText="Nothing due today."
-            />
+            <DashboardTaskList dashboard={dashboard} list="dueToday" myMemberId={myMemberId} />
           </>
         )}
       </DashboardSection>
@@ -82,15 +66,7 @@ export function DashboardView({ dashboard, workspaceId, myMemberId }: DashboardV
         description="Tasks you delegated that are not done yet, oldest first"
         action={sectionLink(paths.tasks.list.getHref('delegated=1'), 'All delegated')}
       >
-        <TaskRows
-          tasks={dashboard.delegatedWaiting}
-          total={totals.delegatedWaiting}
-          today={today}
-          variant="delegated"
-          myMemberId={myMemberId}
-          label="Tasks waiting on others"
-          emptyText="Nothing waiting on others."
-        />
+        <DashboardTaskList dashboard={dashboard} list="delegatedWaiting" myMemberId={myMemberId} />
       </DashboardSection>
 
       <DashboardSection title="Tasks created vs done" description="Per week, the last 8 weeks">

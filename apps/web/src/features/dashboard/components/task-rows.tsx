@@ -6,7 +6,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { taskPriorityLabels, taskStatusLabels, type DashboardTask } from '@tandem/contract';
+import { taskPriorityLabels, taskStatusLabels, type Dashboard, type DashboardTask } from '@tandem/contract';
 import { paths } from '@/config/paths';
 import { describeDue, describeWaiting } from '../utils/dashboard-dates';
 
@@ -101,5 +101,32 @@ export function TaskRows({ tasks, total, today, variant, myMemberId, label, empt
         </Typography>
       )}
     </>
+  );
+}
+
+/** The dashboard's three task lists (contract dashboard.ts) with their wording. */
+const dashboardTaskLists = {
+  overdue: { variant: 'mine', label: 'Overdue tasks', emptyText: 'Nothing overdue.' },
+  dueToday: { variant: 'mine', label: 'Tasks due today', emptyText: 'Nothing due today.' },
+  delegatedWaiting: { variant: 'delegated', label: 'Tasks waiting on others', emptyText: 'Nothing waiting on others.' },
+} as const satisfies Record<string, Pick<TaskRowsProps, 'variant' | 'label' | 'emptyText'>>;
+
+/** Props of {@link DashboardTaskList}. */
+export interface DashboardTaskListProps {
+  dashboard: Dashboard;
+  list: keyof typeof dashboardTaskLists;
+  myMemberId: string;
+}
+
+/** One of the dashboard's task lists (overdue, due today, waiting on others) as {@link TaskRows}. */
+export function DashboardTaskList({ dashboard, list, myMemberId }: DashboardTaskListProps) {
+  return (
+    <TaskRows
+      tasks={dashboard[list]}
+      total={dashboard.totals[list]}
+      today={dashboard.today}
+      myMemberId={myMemberId}
+      {...dashboardTaskLists[list]}
+    />
   );
 }
