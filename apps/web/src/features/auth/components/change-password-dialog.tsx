@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -7,8 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PasswordUpdateBodySchema, PASSWORD_MIN_LENGTH } from '@tandem/contract';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { useZodForm } from '@/lib/use-zod-form';
 import { PasswordField } from '@/components/ui/password-field';
 import { showToast } from '@/lib/toast-store';
 import { useUpdatePassword } from '../api/update-password';
@@ -26,8 +24,7 @@ export interface ChangePasswordDialogProps {
  */
 export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProps) {
   const update = useUpdatePassword({ meta: { errorToast: (error) => !error.errorData } });
-  const form = useForm<z.input<typeof PasswordUpdateBodySchema>, unknown, z.output<typeof PasswordUpdateBodySchema>>({
-    resolver: zodResolver(PasswordUpdateBodySchema),
+  const form = useZodForm(PasswordUpdateBodySchema, {
     defaultValues: { currentPassword: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,9 +6,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PasswordForgotBodySchema } from '@tandem/contract';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
-import type { z } from 'zod';
+import { useZodForm } from '@/lib/use-zod-form';
 import { EmailField } from '@/components/ui/form-text-field';
 import { paths } from '@/config/paths';
 import { useRequestPasswordReset } from '../api/request-password-reset';
@@ -23,8 +21,7 @@ import { AuthHeading } from './auth-heading';
 export function ForgotPasswordForm() {
   const [isSent, setIsSent] = useState(false);
   const requestReset = useRequestPasswordReset();
-  const form = useForm<z.input<typeof PasswordForgotBodySchema>, unknown, z.output<typeof PasswordForgotBodySchema>>({
-    resolver: zodResolver(PasswordForgotBodySchema),
+  const form = useZodForm(PasswordForgotBodySchema, {
     defaultValues: { loginIdentifier: '' },
   });
   const { errors, isSubmitting } = form.formState;

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -9,9 +8,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LoginIdentifierSchema, PresentedPasswordSchema } from '@tandem/contract';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { z } from 'zod';
+import { useZodForm } from '@/lib/use-zod-form';
 import { EmailField } from '@/components/ui/form-text-field';
 import { PasswordField } from '@/components/ui/password-field';
 import { paths } from '@/config/paths';
@@ -26,7 +25,6 @@ const LoginSchema = z.object({
   loginIdentifier: LoginIdentifierSchema,
   password: PresentedPasswordSchema,
 });
-type LoginValues = z.input<typeof LoginSchema>;
 
 /**
  * The sign-in form (PRODUCT §3): email + password → POST auth/password → login success (seed §4)
@@ -39,8 +37,7 @@ export function LoginForm() {
   const signIn = useSignInWithPassword({
     meta: { errorToast: (error) => error.errorCode !== 'ACCOUNT_NOT_ACTIVATED' },
   });
-  const form = useForm<LoginValues, unknown, z.output<typeof LoginSchema>>({
-    resolver: zodResolver(LoginSchema),
+  const form = useZodForm(LoginSchema, {
     defaultValues: { loginIdentifier: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,9 +6,9 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { NewPasswordSchema, PASSWORD_MIN_LENGTH } from '@tandem/contract';
-import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { z } from 'zod';
+import { useZodForm } from '@/lib/use-zod-form';
 import { PasswordField } from '@/components/ui/password-field';
 import { paths } from '@/config/paths';
 import { showToast } from '@/lib/toast-store';
@@ -40,8 +39,7 @@ export function NewPasswordForm({ actionCode }: NewPasswordFormProps) {
   const navigate = useNavigate();
   const validation = useValidateResetCode(actionCode);
   const reset = useResetPassword();
-  const form = useForm<z.input<typeof NewPasswordFormSchema>, unknown, z.output<typeof NewPasswordFormSchema>>({
-    resolver: zodResolver(NewPasswordFormSchema),
+  const form = useZodForm(NewPasswordFormSchema, {
     defaultValues: { password: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;

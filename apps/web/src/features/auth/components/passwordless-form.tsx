@@ -1,13 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LoginIdentifierSchema } from '@tandem/contract';
-import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { z } from 'zod';
+import { useZodForm } from '@/lib/use-zod-form';
 import { EmailField } from '@/components/ui/form-text-field';
 import { paths } from '@/config/paths';
 import { useSendPasswordlessCode } from '../api/send-passwordless-code';
@@ -24,8 +23,7 @@ const PasswordlessSchema = z.object({ loginIdentifier: LoginIdentifierSchema });
 export function PasswordlessForm() {
   const navigate = useNavigate();
   const sendCode = useSendPasswordlessCode();
-  const form = useForm<z.input<typeof PasswordlessSchema>, unknown, z.output<typeof PasswordlessSchema>>({
-    resolver: zodResolver(PasswordlessSchema),
+  const form = useZodForm(PasswordlessSchema, {
     defaultValues: { loginIdentifier: '' },
   });
   const { errors, isSubmitting } = form.formState;

@@ -1,13 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PASSWORD_MIN_LENGTH, SignupBodySchema } from '@tandem/contract';
-import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
-import type { z } from 'zod';
+import { useZodForm } from '@/lib/use-zod-form';
 import { EmailField, FormTextField } from '@/components/ui/form-text-field';
 import { PasswordField } from '@/components/ui/password-field';
 import { paths } from '@/config/paths';
@@ -31,8 +29,7 @@ export interface RegisterFormProps {
  */
 export function RegisterForm({ onRegistered }: RegisterFormProps) {
   const signUp = useSignUp({ meta: { errorToast: (error) => !error.errorData } });
-  const form = useForm<z.input<typeof SignupBodySchema>, unknown, z.output<typeof SignupBodySchema>>({
-    resolver: zodResolver(SignupBodySchema),
+  const form = useZodForm(SignupBodySchema, {
     defaultValues: { firstName: '', lastName: '', loginIdentifier: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;

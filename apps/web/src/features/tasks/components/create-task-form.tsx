@@ -1,15 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import type { Task } from '@tandem/contract';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { useZodForm } from '@/lib/use-zod-form';
 import { showToast } from '@/lib/toast-store';
 import { applyFieldErrors } from '@/features/auth/utils/apply-field-errors';
 import { useCreateTask } from '../api/create-task';
 import { useAssignableMembers } from '../hooks/use-assignable-members';
-import { EMPTY_TASK_FORM, TaskFormSchema, toCreateTaskBody, type TaskFormInput, type TaskFormValues } from '../utils/task-form';
+import { EMPTY_TASK_FORM, TaskFormSchema, toCreateTaskBody } from '../utils/task-form';
 import { TaskFormFields } from './task-form-fields';
 
 /** Props of {@link CreateTaskForm}. */
@@ -25,7 +24,7 @@ const fieldNames = ['title', 'notes', 'status', 'priority', 'dueDate', 'assignee
 export function CreateTaskForm({ workspaceId, onCreated, onCancel }: CreateTaskFormProps) {
   const create = useCreateTask({ meta: { errorToast: (error) => !error.errorData } });
   const { members } = useAssignableMembers(workspaceId);
-  const form = useForm<TaskFormInput, unknown, TaskFormValues>({ resolver: zodResolver(TaskFormSchema), defaultValues: EMPTY_TASK_FORM });
+  const form = useZodForm(TaskFormSchema, { defaultValues: EMPTY_TASK_FORM });
   const { setFocus } = form;
   // The page exists to type a task: start in its title.
   useEffect(() => setFocus('title'), [setFocus]);

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Close from '@mui/icons-material/Close';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
@@ -12,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { Task } from '@tandem/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useZodForm } from '@/lib/use-zod-form';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { isApiError } from '@/lib/api-error';
 import { formatRelativeTime } from '@/lib/relative-time';
@@ -23,7 +22,7 @@ import { useTask } from '../api/get-task';
 import { tasksQueryKey } from '../api/get-tasks';
 import { isVersionConflict, TASK_CONFLICT_MESSAGE, useUpdateTask } from '../api/update-task';
 import { useAssignableMembers } from '../hooks/use-assignable-members';
-import { TaskFormSchema, toTaskChanges, toTaskFormValues, type TaskFormInput, type TaskFormValues } from '../utils/task-form';
+import { TaskFormSchema, toTaskChanges, toTaskFormValues } from '../utils/task-form';
 import { formatPersonName } from '../utils/task-labels';
 import { getTaskAbilities, type TaskActor } from '../utils/task-permissions';
 import { TaskFormFields } from './task-form-fields';
@@ -108,8 +107,7 @@ function TaskEditor({ workspaceId, task, actor, onClose }: TaskEditorProps) {
     setNotice(TASK_CONFLICT_MESSAGE);
   }
   const [isDeleting, setIsDeleting] = useState(false);
-  const form = useForm<TaskFormInput, unknown, TaskFormValues>({
-    resolver: zodResolver(TaskFormSchema),
+  const form = useZodForm(TaskFormSchema, {
     values: toTaskFormValues(task),
     resetOptions: { keepDirtyValues: true },
   });

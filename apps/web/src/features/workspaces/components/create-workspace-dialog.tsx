@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -6,8 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { CreateWorkspaceBodySchema } from '@tandem/contract';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { useZodForm } from '@/lib/use-zod-form';
 import { FormTextField } from '@/components/ui/form-text-field';
 import { showToast } from '@/lib/toast-store';
 import { applyFieldErrors } from '@/features/auth/utils/apply-field-errors';
@@ -26,8 +24,7 @@ export interface CreateWorkspaceDialogProps {
  */
 export function CreateWorkspaceDialog({ open, onClose }: CreateWorkspaceDialogProps) {
   const create = useCreateWorkspace({ meta: { errorToast: (error) => !error.errorData?.name } });
-  const form = useForm<z.input<typeof CreateWorkspaceBodySchema>, unknown, z.output<typeof CreateWorkspaceBodySchema>>({
-    resolver: zodResolver(CreateWorkspaceBodySchema),
+  const form = useZodForm(CreateWorkspaceBodySchema, {
     defaultValues: { name: '' },
   });
   const { errors, isSubmitting } = form.formState;

@@ -1,10 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { describeRefusal, UpdateWorkspaceBodySchema } from '@tandem/contract';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { useZodForm } from '@/lib/use-zod-form';
 import { FormTextField } from '@/components/ui/form-text-field';
 import { ReasonTooltip } from '@/components/ui/reason-tooltip';
 import { showToast } from '@/lib/toast-store';
@@ -27,8 +25,7 @@ export interface GeneralSettingsProps {
  */
 export function GeneralSettings({ workspaceId, name, canRename }: GeneralSettingsProps) {
   const update = useUpdateWorkspace({ meta: { errorToast: (error) => !error.errorData?.name } });
-  const form = useForm<z.input<typeof UpdateWorkspaceBodySchema>, unknown, z.output<typeof UpdateWorkspaceBodySchema>>({
-    resolver: zodResolver(UpdateWorkspaceBodySchema),
+  const form = useZodForm(UpdateWorkspaceBodySchema, {
     values: { name },
   });
   const { errors, isSubmitting, isDirty } = form.formState;

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -11,8 +10,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { InviteMemberBodySchema, workspaceMemberTypeLabels, type WorkspaceMemberType } from '@tandem/contract';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { Controller } from 'react-hook-form';
+import { useZodForm } from '@/lib/use-zod-form';
 import { FormTextField } from '@/components/ui/form-text-field';
 import { isApiError } from '@/lib/api-error';
 import { getApiErrorMessage } from '@/lib/error-message';
@@ -29,9 +28,6 @@ export interface InviteMemberDialogProps {
   onClose: () => void;
 }
 
-type FormInput = z.input<typeof InviteMemberBodySchema>;
-type FormOutput = z.output<typeof InviteMemberBodySchema>;
-
 /**
  * Invite a member (seed §7 POST v1/workspaces/{id}/members, PRODUCT §3): names, email and type,
  * validated with the contract's schema. Field errors from the server land on their fields; other
@@ -43,8 +39,7 @@ export function InviteMemberDialog({ open, workspaceId, allowedTypes, onClose }:
   const defaultType: WorkspaceMemberType = allowedTypes.includes('EXECUTIVEASSISTANT')
     ? 'EXECUTIVEASSISTANT'
     : (allowedTypes[0] ?? 'GUEST');
-  const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(InviteMemberBodySchema),
+  const form = useZodForm(InviteMemberBodySchema, {
     defaultValues: { firstName: '', lastName: '', email: '', workspaceMemberType: defaultType },
   });
   const { errors, isSubmitting } = form.formState;
