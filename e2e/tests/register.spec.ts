@@ -1,6 +1,9 @@
-import { expect, newPerson, test, waitForCode } from './fixtures.js';
+import { expect, expectNoSeriousA11yViolations, newPerson, test, waitForCode } from './fixtures.js';
 
-test('a new user registers, activates with the mailed code, stays signed in across a reload, and signs out', async ({ page, request }) => {
+test('a new user registers, activates with the mailed code, answers the first-run question, stays signed in across a reload, and signs out', async ({
+  page,
+  request,
+}) => {
   const person = newPerson('Morgan');
   await page.goto('/register');
   await page.getByLabel('First name').fill(person.firstName);
@@ -14,7 +17,13 @@ test('a new user registers, activates with the mailed code, stays signed in acro
   await page.getByLabel('Digit 1 of 6').click();
   await page.keyboard.type(code);
 
+  // The first-run question (PRODUCT §1): "the executive" makes the creator EXECUTIVE.
+  await expect(page).toHaveURL(/\/dashboard\/home\?welcome$/);
+  const firstRun = page.getByRole('dialog', { name: 'Are you the executive or an assistant?' });
+  await firstRun.getByRole('button', { name: 'The executive' }).click();
+  await expect(firstRun).toBeHidden();
   await expect(page).toHaveURL(/\/dashboard\/home$/);
+  await expect(page.getByRole('banner').getByText('Executive', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Morgan');
   await expect(page.getByText("Morgan's workspace").first()).toBeVisible();
   const stored = await page.evaluate(() => Object.keys(localStorage).sort());
@@ -22,6 +31,7 @@ test('a new user registers, activates with the mailed code, stays signed in acro
 
   await page.reload();
   await expect(page).toHaveURL(/\/dashboard\/home$/);
+  await expect(firstRun).toBeHidden();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Morgan');
 
   await page.getByRole('button', { name: 'Account menu' }).click();
@@ -47,4 +57,28 @@ test('registering an email that already has an account shows the server message 
   await page.getByLabel('Password', { exact: true }).fill(person.password);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('An account with this email already exists').first()).toBeVisible();
+});
+
+test('answering "an assistant" to the first-run question keeps the creator an owner, and axe finds nothing serious', async ({
+  page,
+  request,
+}) => {
+  const person = newPerson('Rowan');
+  await page.goto('/register');
+  await page.getByLabel('First name').fill(person.firstName);
+  await page.getByLabel('Last name').fill(person.lastName);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  const code = await waitForCode(request, person.email, /activation code/);
+  await page.getByLabel('Digit 1 of 6').click();
+  await page.keyboard.type(code);
+
+  const firstRun = page.getByRole('dialog', { name: 'Are you the executive or an assistant?' });
+  await expect(firstRun).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await firstRun.getByRole('button', { name: 'An assistant' }).click();
+  await expect(firstRun).toBeHidden();
+  await expect(page).toHaveURL(/\/dashboard\/home$/);
+  await expect(page.getByRole('banner').getByText('Owner', { exact: true })).toBeVisible();
 });

@@ -2,6 +2,9 @@
  * Every URL of the app, once: `path` is the router pattern, `getHref` builds a link
  * (bulletproof-react's paths.ts). Only the routes of this issue are listed (seed §2).
  */
+/** The query flag of a first landing after activation (PRODUCT §1 first-run question). */
+export const FIRST_RUN_PARAM = 'welcome';
+
 export const paths = {
   home: {
     path: '/',
@@ -43,7 +46,8 @@ export const paths = {
     /** "Today at a glance" with charts. */
     home: {
       path: '/dashboard/home',
-      getHref: () => '/dashboard/home',
+      /** `firstRun`: a brand-new account lands here and is asked the PRODUCT §1 first-run question. */
+      getHref: (options?: { firstRun?: boolean }) => (options?.firstRun ? `/dashboard/home?${FIRST_RUN_PARAM}` : '/dashboard/home'),
     },
     /** The same data as plain lists, no charts (PRODUCT §3). */
     old: {

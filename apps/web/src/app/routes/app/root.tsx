@@ -15,6 +15,7 @@ import { dashboardQueryKey } from '@/features/dashboard/api/get-dashboard';
 import { requireSessionLoader } from '@/features/auth/utils/route-guards';
 import { membersQueryOptions } from '@/features/workspaces/api/get-members';
 import { WorkspaceSwitcher } from '@/features/workspaces/components/workspace-switcher';
+import { FirstRunDialog } from '@/features/workspaces/components/first-run-dialog';
 
 /**
  * The login-required area (seed §2): the route guard runs as this route's loader; the workflow
@@ -61,6 +62,7 @@ function AppRoot() {
       }
     >
       <Outlet />
+      <FirstRunDialog />
     </WorkflowLayout>
   );
 }

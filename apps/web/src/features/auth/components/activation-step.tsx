@@ -38,7 +38,8 @@ export function ActivationStep({ email, sentAt }: ActivationStepProps) {
       try {
         const tokens = await signInWithPassword(credentials);
         if (await completeSignIn(tokens)) {
-          await navigate(paths.home.getHref(), { replace: true });
+          // A brand-new account: the first-run question (PRODUCT §1) comes up on landing.
+          await navigate(paths.dashboard.home.getHref({ firstRun: true }), { replace: true });
           return;
         }
       } catch {
