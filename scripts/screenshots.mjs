@@ -47,12 +47,7 @@ const screens = [
     name: 'dashboard-home',
     path: '/dashboard/home',
     signedIn: true,
-    prepare: async (page, unique) => {
-      // The demo has no tasks yet: once, give the dashboard something to show.
-      if (unique === 'desktop.light') {
-        await seedDashboardTasks(page);
-        await page.reload();
-      }
+    prepare: async (page) => {
       await page.getByRole('figure', { name: 'Open tasks by assignee' }).or(page.getByText('No open tasks.')).first().waitFor();
     },
   },
@@ -210,45 +205,6 @@ async function chooseTheme(page, label) {
   await page.getByRole('radio', { name: label }).click();
   await page.keyboard.press('Escape');
   await page.getByRole('radiogroup', { name: 'Theme' }).waitFor({ state: 'detached' });
-}
-
-/**
- * Creates tasks for the dashboard through the API, as the signed-in executive: due today and
- * overdue for the executive, some delegated to the assistant (one of them done), one unassigned.
- */
-async function seedDashboardTasks(page) {
-  await page.evaluate(async () => {
-    const workspaceId = localStorage.getItem('currentOrganization');
-    const headers = {
-      'content-type': 'application/json',
-      'x-client-id': 'tandem-web',
-      authorization: `Bearer ${localStorage.getItem('accessToken')}`,
-    };
-    const day = (offset) => {
-      const date = new Date();
-      date.setDate(date.getDate() + offset);
-      return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-    };
-    const members = (await (await fetch(`/api/v1/workspaces/${workspaceId}/members`, { headers })).json()).payload.items;
-    const profile = (await (await fetch('/api/v1/profile', { headers })).json()).payload;
-    const me = members.find((member) => member.personId === profile.id);
-    const assistant = members.find((member) => member.workspaceMemberType === 'EXECUTIVEASSISTANT') ?? me;
-    const create = async (body) =>
-      (await (await fetch(`/api/v1/workspaces/${workspaceId}/tasks`, { method: 'POST', headers, body: JSON.stringify(body) })).json())
-        .payload;
-    await create({ title: 'Approve the Q3 budget', dueDate: day(0), priority: 'URGENT', assigneeMemberId: me.id });
-    await create({ title: 'Review the keynote draft', dueDate: day(0), assigneeMemberId: me.id });
-    await create({ title: 'Sign the partnership NDA', dueDate: day(-2), priority: 'HIGH', assigneeMemberId: me.id });
-    await create({ title: 'Book flights to the Lisbon offsite', dueDate: day(3), assigneeMemberId: assistant.id });
-    await create({ title: 'Collect the board pack', dueDate: day(1), assigneeMemberId: assistant.id, status: 'IN_PROGRESS' });
-    await create({ title: 'Find a venue for the team dinner', assigneeMemberId: null });
-    const done = await create({ title: 'Send the investor update', assigneeMemberId: assistant.id });
-    await fetch(`/api/v1/workspaces/${workspaceId}/tasks/${done.id}`, {
-      method: 'PATCH',
-      headers,
-      body: JSON.stringify({ version: done.version, status: 'DONE' }),
-    });
-  });
 }
 
 /** Changes the demo assistant's type to USER and back through the API, as the signed-in executive. */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts, seedDemoWorkspace } from '../../seed/demo.js';
 import { signIn, useTestApp } from '../../test/test-app.js';
 import { invite, patch, urls } from './test-fixtures.js';
@@ -6,8 +6,11 @@ import { invite, patch, urls } from './test-fixtures.js';
 const t = useTestApp();
 
 describe('the demo workspace (seed/demo.ts) under the workspace rules', () => {
-  it('has one EXECUTIVE who administers it and an assistant who may invite users only', async () => {
+  beforeAll(async () => {
     expect(await seedDemoWorkspace(t.db, t.app.authService)).toBe(true);
+  });
+
+  it('has one EXECUTIVE who administers it and an assistant who may invite users only', async () => {
     const executive = await signIn(t, demoAccounts.executive.email, demoAccounts.executive.password);
     const assistant = await signIn(t, demoAccounts.assistant.email, demoAccounts.assistant.password);
     const [workspace] = (await t.get(urls.workspaces, { token: executive.access_token })).json().payload.items;
@@ -23,5 +26,15 @@ describe('the demo workspace (seed/demo.ts) under the workspace rules', () => {
     const executiveMember = members[0];
     const demote = await patch(t, urls.member(workspace.id, executiveMember.id), { workspaceMemberType: 'USER' }, executive.access_token);
     expect(demote.statusCode).toBe(409);
+  });
+
+  it("gives the executive's dashboard something to show: due today, overdue, delegated and done", async () => {
+    const executive = await signIn(t, demoAccounts.executive.email, demoAccounts.executive.password);
+    const [workspace] = (await t.get(urls.workspaces, { token: executive.access_token })).json().payload.items;
+    const dashboard = (await t.get(`/api/v1/workspaces/${workspace.id}/dashboard`, { token: executive.access_token })).json().payload;
+    expect(dashboard.dueToday.map((task: { title: string }) => task.title)).toEqual(['Approve the Q3 budget', 'Review the keynote draft']);
+    expect(dashboard.overdue.map((task: { title: string }) => task.title)).toEqual(['Sign the partnership NDA']);
+    expect(dashboard.delegatedWaiting).toHaveLength(2);
+    expect(dashboard.createdVsDone.at(-1)).toMatchObject({ created: 7, done: 1 });
   });
 });
