@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.js';
-import type { AccessClaims } from '../features/auth/access-tokens.js';
+import type { VerifiedAccess } from '../features/auth/access-tokens.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set on protected routes by the authenticate hook. */
-    auth: AccessClaims | null;
+    auth: VerifiedAccess | null;
   }
   interface FastifyContextConfig {
     /**
@@ -40,7 +40,7 @@ export async function authenticate(this: FastifyInstance, request: FastifyReques
 }
 
 /** The authenticated claims of a protected route (a programming error elsewhere). */
-export function requireAuth(request: FastifyRequest): AccessClaims {
+export function requireAuth(request: FastifyRequest): VerifiedAccess {
   if (!request.auth) throw unauthenticated();
   return request.auth;
 }

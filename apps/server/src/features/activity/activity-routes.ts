@@ -60,12 +60,13 @@ async function mayKnowOfTask(request: FastifyRequest, reader: Reader, notice: Ta
 }
 
 /**
- * Streams the workspace's activity to one member until they leave, their session ends, the
- * LISTEN connection is re-established (they reconnect and catch up) or the app closes.
+ * Streams the workspace's activity to one member until they leave, their session ends, their
+ * access token expires, the LISTEN connection is re-established (they reconnect and catch up) or
+ * the app closes.
  */
 async function streamActivity(request: FastifyRequest, reply: FastifyReply, reader: Reader): Promise<void> {
   const app = request.server;
-  const { personId, sessionId } = requireAuth(request);
+  const { personId, sessionId, expiresAtMs } = requireAuth(request);
   const lastEventId = request.headers['last-event-id'];
   reply.hijack();
   const raw = reply.raw;
@@ -111,10 +112,14 @@ async function streamActivity(request: FastifyRequest, reply: FastifyReply, read
     if (closed) return;
     closed = true;
     clearInterval(heartbeat);
+    clearTimeout(expiry);
     unsubscribe();
     raw.end();
   };
   const unsubscribe = app.workspaceEvents.subscribe(reader.workspaceId, onNotice, end, onTaskNotice);
+  // The stream lives no longer than the access token that opened it (PRODUCT §5: 15 minutes); the
+  // client refreshes the session and reconnects, catching up with Last-Event-ID.
+  const expiry = setTimeout(end, Math.max(0, expiresAtMs - Date.now()));
   const heartbeat = setInterval(() => {
     raw.write(': heartbeat\n\n');
     enqueue(async () => {

@@ -198,6 +198,27 @@ describe('GET v1/workspaces/{id}/events', () => {
     }
   });
 
+  it('ends the stream when the access token that opened it expires', async () => {
+    const me = await signedIn(t);
+    const shortLived = await buildApp({ config: testConfig({ accessTokenTtlSeconds: 2 }), database: t.app.database, logger: false });
+    try {
+      await shortLived.listen({ port: 0, host: '127.0.0.1' });
+      const base = `http://127.0.0.1:${(shortLived.server.address() as AddressInfo).port}`;
+      const signInResponse = await fetch(`${base}/api/auth/password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-client-id': CLIENT_ID },
+        body: JSON.stringify({ loginIdentifier: me.email, password: me.password, grant_type: 'password', client_id: CLIENT_ID }),
+      });
+      const { access_token: token } = (await signInResponse.json()).payload;
+      const stream = await openStream(eventsUrl(me.workspaceId, token).replace(baseUrl, base));
+      expect(await stream.next()).toEqual({ retry: '5000' });
+      // Heartbeats come every 25 s and nothing else is sent: only the token's expiry ends it this soon.
+      expect(await stream.next(5000)).toBe('end');
+    } finally {
+      await shortLived.close();
+    }
+  });
+
   it('ends the stream when the client disconnects', async () => {
     const me = await signedIn(t);
     const before = t.app.workspaceEvents.subscriberCount;

@@ -15,6 +15,11 @@ export interface AccessClaims {
   impersonatorId: string | null;
 }
 
+/** The claims of a verified token, with when it expires (ms since the epoch, from `exp`). */
+export interface VerifiedAccess extends AccessClaims {
+  expiresAtMs: number;
+}
+
 /**
  * Signs and verifies access tokens (PRODUCT §5): HS256 only, exp/iss/aud checked, 15 minutes by
  * default. Uses jose.
@@ -45,15 +50,16 @@ export class AccessTokens {
   }
 
   /** @returns the claims, or null when the token is malformed, forged, expired or not ours. */
-  async verify(token: string): Promise<AccessClaims | null> {
+  async verify(token: string): Promise<VerifiedAccess | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE });
       const act = payload['act'] as { sub?: unknown } | undefined;
-      if (typeof payload.sub !== 'string' || typeof payload['sid'] !== 'string') return null;
+      if (typeof payload.sub !== 'string' || typeof payload['sid'] !== 'string' || typeof payload.exp !== 'number') return null;
       return {
         personId: payload.sub,
         sessionId: payload['sid'],
         impersonatorId: typeof act?.sub === 'string' ? act.sub : null,
+        expiresAtMs: payload.exp * 1000,
       };
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return null;
