@@ -209,7 +209,7 @@ describe('GET v1/workspaces/{id}/events', () => {
         headers: { 'content-type': 'application/json', 'x-client-id': CLIENT_ID },
         body: JSON.stringify({ loginIdentifier: me.email, password: me.password, grant_type: 'password', client_id: CLIENT_ID }),
       });
-      const { access_token: token } = (await signInResponse.json()).payload;
+      const { access_token: token } = ((await signInResponse.json()) as { payload: { access_token: string } }).payload;
       const stream = await openStream(eventsUrl(me.workspaceId, token).replace(baseUrl, base));
       expect(await stream.next()).toEqual({ retry: '5000' });
       // Heartbeats come every 25 s and nothing else is sent: only the token's expiry ends it this soon.

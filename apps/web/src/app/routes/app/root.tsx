@@ -30,9 +30,10 @@ function AppRoot() {
   const isSignedIn = useSession((session) => session.user !== null);
   const workspaceId = useSession((session) => session.workspace?.id ?? null);
   useWorkspaceEvents(isSignedIn ? workspaceId : null, (event) => {
-    // Any event (`activity`, `task`) may change what the dashboard counts.
+    // Any event (`activity`, `task`, a reconnection) may change what the dashboard counts.
     if (workspaceId) void queryClient.invalidateQueries({ queryKey: dashboardQueryKey(workspaceId) });
-    if (workspaceId && event.type === 'activity' && event.item.kind.startsWith('MEMBER_')) {
+    const mayChangeMembers = event.type === 'reconnected' || (event.type === 'activity' && event.item.kind.startsWith('MEMBER_'));
+    if (workspaceId && mayChangeMembers) {
       void queryClient.invalidateQueries({ queryKey: membersQueryOptions(workspaceId).queryKey });
     }
   });

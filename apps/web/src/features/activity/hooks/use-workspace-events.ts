@@ -18,13 +18,14 @@ function getEventsUrl(workspaceId: string, accessToken: string): string {
 }
 
 /** What the stream delivered, as handed to `onEvent`. */
-export type WorkspaceEvent = { type: 'activity'; item: ActivityItem } | { type: 'task' };
+export type WorkspaceEvent = { type: 'activity'; item: ActivityItem } | { type: 'task' } | { type: 'reconnected' };
 
 /**
  * Live activity (PRODUCT §4: GET v1/workspaces/{id}/events, Server-Sent Events): while a workspace
  * is open, each `activity` event invalidates the activity query and reloads the profile, so the
  * header's new-activity dot (seed §4: hasNewActivityItems) lights up; each `task` event refetches
- * the task lists. `onEvent` lets the caller refresh what else an event touches. The stream is closed when `workspaceId` changes (workspace
+ * the task lists; a stream reopened after its token expired refetches both, as it cannot resume.
+ * `onEvent` lets the caller refresh what else an event touches. The stream is closed when `workspaceId` changes (workspace
  * switch) or becomes null (sign-out). When the server ends the stream (e.g. an expired token), the
  * session is refreshed once and the stream reopens with backoff (1 s, 2 s … 30 s).
  */
@@ -41,6 +42,7 @@ export function useWorkspaceEvents(workspaceId: string | null, onEvent?: (event:
     let timer: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
     let isClosed = false;
+    let hasConnected = false;
 
     /** `activity`: the feed and the profile (the header's dot) refresh; the caller learns the item. */
     const handleActivity = (event: MessageEvent<string>) => {
@@ -67,6 +69,14 @@ export function useWorkspaceEvents(workspaceId: string | null, onEvent?: (event:
       source = new EventSource(getEventsUrl(workspaceId, accessToken));
       source.addEventListener('open', () => {
         failures = 0;
+        // A reopened stream (new token) starts without Last-Event-ID: refetch what it may have missed.
+        if (hasConnected) {
+          void queryClient.invalidateQueries({ queryKey: activityQueryOptions(workspaceId).queryKey });
+          void queryClient.invalidateQueries({ queryKey: tasksQueryKey(workspaceId) });
+          void reloadProfile();
+          onEventRef.current?.({ type: 'reconnected' });
+        }
+        hasConnected = true;
       });
       source.addEventListener('activity', handleActivity);
       source.addEventListener('task', handleTask);
