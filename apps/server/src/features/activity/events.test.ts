@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { workspaceMembers } from '../../db/schema/index.js';
 import { CLIENT_ID, createPerson, signIn, testConfig, useTestApp, type TestApp } from '../../test/test-app.js';
+import { useEventStreams } from '../../test/event-stream.js';
 import { recordActivity } from './activity-repository.js';
 
 const t = useTestApp();
@@ -30,81 +31,20 @@ async function joined(test: TestApp, workspaceId: string) {
   return { ...person, workspaceId, memberId: member!.id };
 }
 
-interface ServerSentEvent {
-  event?: string;
-  id?: string;
-  data?: string;
-  retry?: string;
-  comment?: string;
-}
+type ActivityData = { id: string; subject: Record<string, string>; isUnread: boolean };
+const openEventStream = useEventStreams();
 
-/** An open event stream read through fetch's body reader, one parsed event at a time. */
-interface Stream {
-  response: Response;
-  next(timeoutMs?: number): Promise<ServerSentEvent | 'timeout' | 'end'>;
-  /** The next `activity` event's data (skips retry and comments). */
-  nextActivity(timeoutMs?: number): Promise<{ id: string; subject: Record<string, string>; isUnread: boolean } | 'timeout' | 'end'>;
-  close(): void;
-}
-
-const openStreams: Stream[] = [];
-afterEach(() => {
-  for (const stream of openStreams.splice(0)) stream.close();
-});
-
-async function openStream(url: string, headers: Record<string, string> = {}): Promise<Stream> {
-  const controller = new AbortController();
-  const response = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: controller.signal });
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  let pending: ReturnType<typeof reader.read> | undefined;
-  const next: Stream['next'] = async (timeoutMs = 3000) => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const boundary = buffer.indexOf('\n\n');
-      if (boundary >= 0) {
-        const block = buffer.slice(0, boundary);
-        buffer = buffer.slice(boundary + 2);
-        const event: ServerSentEvent = {};
-        for (const line of block.split('\n')) {
-          if (line.startsWith(':')) event.comment = line.slice(1).trim();
-          else {
-            const [field, ...rest] = line.split(':');
-            (event as Record<string, string>)[field!] = rest.join(':').trimStart();
-          }
-        }
-        return event;
-      }
-      pending ??= reader.read();
-      const result = await Promise.race([
-        pending,
-        new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), Math.max(0, deadline - Date.now()))),
-      ]);
-      if (result === 'timeout') return 'timeout';
-      pending = undefined;
-      if (result.done) return 'end';
-      buffer += decoder.decode(result.value, { stream: true });
-    }
-  };
-  const stream: Stream = {
-    response,
-    next,
-    async nextActivity(timeoutMs = 3000) {
-      for (;;) {
-        const event = await next(timeoutMs);
-        if (event === 'timeout' || event === 'end') return event;
-        if (event.event === 'activity') {
-          const data = JSON.parse(event.data!);
-          expect(event.id).toBe(data.id);
-          return data;
-        }
-      }
+/** An event stream with `nextActivity`: the next `activity` event's data, whose id is also its `id:` line. */
+async function openStream(url: string, headers: Record<string, string> = {}) {
+  const stream = await openEventStream(url, headers);
+  return Object.assign(stream, {
+    async nextActivity(timeoutMs = 3000): Promise<ActivityData | 'timeout' | 'end'> {
+      const event = await stream.nextNamed<ActivityData>('activity', timeoutMs);
+      if (event === 'timeout' || event === 'end') return event;
+      expect(event.id).toBe(event.data.id);
+      return event.data;
     },
-    close: () => controller.abort(),
-  };
-  openStreams.push(stream);
-  return stream;
+  });
 }
 
 const eventsUrl = (workspaceId: string, token: string, clientId = CLIENT_ID) =>

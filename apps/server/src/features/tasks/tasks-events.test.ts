@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useEventStreams } from '../../test/event-stream.js';
 import { CLIENT_ID, useTestApp } from '../../test/test-app.js';
 import { createTaskAs, deleteTaskAs, patchTask, setUpRoles, type RoleMembers } from './test-fixtures.js';
 
@@ -19,58 +20,20 @@ interface TaskEventData {
   version: number;
 }
 
-/** An open event stream that collects `task` events (other events are skipped). */
-interface TaskStream {
-  nextTask(timeoutMs?: number): Promise<(TaskEventData & { id?: string }) | 'timeout' | 'end'>;
-  close(): void;
-}
+const openEventStream = useEventStreams();
 
-const open: TaskStream[] = [];
-afterEach(() => {
-  for (const stream of open.splice(0)) stream.close();
-});
-
-async function openTaskStream(workspaceId: string, token: string): Promise<TaskStream> {
-  const controller = new AbortController();
+/** The `task` events of the member's stream: each one's data, with its `id:` line if it had one. */
+async function openTaskStream(workspaceId: string, token: string) {
   const url = `${baseUrl}/api/v1/workspaces/${workspaceId}/events?access_token=${encodeURIComponent(token)}&client_id=${CLIENT_ID}`;
-  const response = await fetch(url, { headers: { accept: 'text/event-stream' }, signal: controller.signal });
-  expect(response.status).toBe(200);
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  let pending: ReturnType<typeof reader.read> | undefined;
-  const stream: TaskStream = {
-    async nextTask(timeoutMs = 3000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const boundary = buffer.indexOf('\n\n');
-        if (boundary >= 0) {
-          const block = buffer.slice(0, boundary);
-          buffer = buffer.slice(boundary + 2);
-          const fields = Object.fromEntries(
-            block
-              .split('\n')
-              .filter((line) => !line.startsWith(':'))
-              .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trimStart()]),
-          );
-          if (fields.event === 'task') return { ...JSON.parse(fields.data!), ...(fields.id ? { id: fields.id } : {}) };
-          continue;
-        }
-        pending ??= reader.read();
-        const result = await Promise.race([
-          pending,
-          new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), Math.max(0, deadline - Date.now()))),
-        ]);
-        if (result === 'timeout') return 'timeout';
-        pending = undefined;
-        if (result.done) return 'end';
-        buffer += decoder.decode(result.value, { stream: true });
-      }
+  const stream = await openEventStream(url);
+  expect(stream.response.status).toBe(200);
+  return {
+    async nextTask(timeoutMs = 3000): Promise<(TaskEventData & { id?: string }) | 'timeout' | 'end'> {
+      const event = await stream.nextNamed<TaskEventData>('task', timeoutMs);
+      if (event === 'timeout' || event === 'end') return event;
+      return event.id ? { ...event.data, id: event.id } : event.data;
     },
-    close: () => controller.abort(),
   };
-  open.push(stream);
-  return stream;
 }
 
 describe('`event: task` on GET v1/workspaces/{id}/events', () => {
