@@ -1,4 +1,12 @@
-import { createActivatedPerson, expect, expectNoSeriousA11yViolations, newPerson, signInThroughUi, test } from './fixtures.js';
+import {
+  createActivatedPerson,
+  expect,
+  expectNoSeriousA11yViolations,
+  newPerson,
+  signInThroughUi,
+  test,
+  submitRegisterForm,
+} from './fixtures.js';
 
 for (const path of ['/auth/login', '/auth/passwordless', '/auth/forgot-password', '/auth/new-password?code=unknown', '/register']) {
   test(`axe finds no serious violation on ${path}`, async ({ page }) => {
@@ -24,12 +32,7 @@ test('axe finds no serious violation on /auth/verify', async ({ page }) => {
 
 test("axe finds no serious violation on the register page's activation step", async ({ page }) => {
   const person = newPerson('Marlow');
-  await page.goto('/register');
-  await page.getByLabel('First name').fill(person.firstName);
-  await page.getByLabel('Last name').fill(person.lastName);
-  await page.getByLabel('Email').fill(person.email);
-  await page.getByLabel('Password', { exact: true }).fill(person.password);
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await submitRegisterForm(page, person);
   await expect(page.getByRole('heading', { name: 'Activate your account' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });

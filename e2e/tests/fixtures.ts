@@ -82,6 +82,25 @@ export async function signInThroughUi(page: Page, person: Person): Promise<void>
   await expect(page.getByRole('heading', { level: 1 })).toContainText(person.firstName);
 }
 
+/** Fills and submits the /register form for `person` (the page is left on whatever answers it). */
+export async function submitRegisterForm(page: Page, person: Pick<Person, 'firstName' | 'lastName' | 'email' | 'password'>): Promise<void> {
+  await page.goto('/register');
+  await page.getByLabel('First name').fill(person.firstName);
+  await page.getByLabel('Last name').fill(person.lastName);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
+/** Registers `person` through /register and types the mailed activation code into the 6 boxes. */
+export async function registerAndActivateThroughUi(page: Page, request: APIRequestContext, person: Person): Promise<void> {
+  await submitRegisterForm(page, person);
+  const code = await waitForCode(request, person.email, /activation code/);
+  await expect(page.getByRole('group', { name: 'Verification code' })).toBeVisible();
+  await page.getByLabel('Digit 1 of 6').click();
+  await page.keyboard.type(code);
+}
+
 /** Fails on serious or critical axe violations, listing them. */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();

@@ -1,21 +1,11 @@
-import { expect, expectNoSeriousA11yViolations, newPerson, test, waitForCode } from './fixtures.js';
+import { expect, expectNoSeriousA11yViolations, newPerson, registerAndActivateThroughUi, submitRegisterForm, test } from './fixtures.js';
 
 test('a new user registers, activates with the mailed code, answers the first-run question, stays signed in across a reload, and signs out', async ({
   page,
   request,
 }) => {
   const person = newPerson('Morgan');
-  await page.goto('/register');
-  await page.getByLabel('First name').fill(person.firstName);
-  await page.getByLabel('Last name').fill(person.lastName);
-  await page.getByLabel('Email').fill(person.email);
-  await page.getByLabel('Password', { exact: true }).fill(person.password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-
-  const code = await waitForCode(request, person.email, /activation code/);
-  await expect(page.getByRole('group', { name: 'Verification code' })).toBeVisible();
-  await page.getByLabel('Digit 1 of 6').click();
-  await page.keyboard.type(code);
+  await registerAndActivateThroughUi(page, request, person);
 
   // The first-run question (PRODUCT §1): "the executive" makes the creator EXECUTIVE.
   await expect(page).toHaveURL(/\/dashboard\/home\?welcome$/);
@@ -50,12 +40,7 @@ test('registering an email that already has an account shows the server message 
     data: { firstName: person.firstName, lastName: person.lastName, loginIdentifier: person.email, password: person.password },
   });
   expect(signup.status()).toBe(201);
-  await page.goto('/register');
-  await page.getByLabel('First name').fill('Other');
-  await page.getByLabel('Last name').fill('Person');
-  await page.getByLabel('Email').fill(person.email);
-  await page.getByLabel('Password', { exact: true }).fill(person.password);
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await submitRegisterForm(page, { ...person, firstName: 'Other', lastName: 'Person' });
   await expect(page.getByText('An account with this email already exists').first()).toBeVisible();
 });
 
@@ -64,15 +49,7 @@ test('answering "an assistant" to the first-run question keeps the creator an ow
   request,
 }) => {
   const person = newPerson('Rowan');
-  await page.goto('/register');
-  await page.getByLabel('First name').fill(person.firstName);
-  await page.getByLabel('Last name').fill(person.lastName);
-  await page.getByLabel('Email').fill(person.email);
-  await page.getByLabel('Password', { exact: true }).fill(person.password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  const code = await waitForCode(request, person.email, /activation code/);
-  await page.getByLabel('Digit 1 of 6').click();
-  await page.keyboard.type(code);
+  await registerAndActivateThroughUi(page, request, person);
 
   const firstRun = page.getByRole('dialog', { name: 'Are you the executive or an assistant?' });
   await expect(firstRun).toBeVisible();

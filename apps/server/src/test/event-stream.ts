@@ -1,0 +1,86 @@
+import { afterEach } from 'vitest';
+
+/** One Server-Sent Event as read off the wire: its fields, or `comment` for a `:` line. */
+export interface ServerSentEvent {
+  event?: string;
+  id?: string;
+  data?: string;
+  retry?: string;
+  comment?: string;
+}
+
+/** An open `text/event-stream` read through fetch's body reader, one parsed event at a time. */
+export interface EventStream {
+  response: Response;
+  /** The next event, 'timeout' when none came within `timeoutMs` (default 3 s), 'end' when the server closed. */
+  next(timeoutMs?: number): Promise<ServerSentEvent | 'timeout' | 'end'>;
+  /** The next event named `name` (skipping others, comments and retry lines): its JSON data and `id:` line. */
+  nextNamed<T>(name: string, timeoutMs?: number): Promise<{ data: T; id?: string } | 'timeout' | 'end'>;
+  close(): void;
+}
+
+function parseEvent(block: string): ServerSentEvent {
+  const event: ServerSentEvent = {};
+  for (const line of block.split('\n')) {
+    if (line.startsWith(':')) event.comment = line.slice(1).trim();
+    else {
+      const colon = line.indexOf(':');
+      (event as Record<string, string>)[line.slice(0, colon)] = line.slice(colon + 1).trimStart();
+    }
+  }
+  return event;
+}
+
+/**
+ * Opens event streams for the tests of one file and closes whatever is still open after each test.
+ * @returns `open(url, headers)` → an {@link EventStream}.
+ */
+export function useEventStreams(): (url: string, headers?: Record<string, string>) => Promise<EventStream> {
+  const openStreams: EventStream[] = [];
+  afterEach(() => {
+    for (const stream of openStreams.splice(0)) stream.close();
+  });
+  return async (url, headers = {}) => {
+    const controller = new AbortController();
+    const response = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: controller.signal });
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    let pending: ReturnType<typeof reader.read> | undefined;
+    const next: EventStream['next'] = async (timeoutMs = 3000) => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const boundary = buffer.indexOf('\n\n');
+        if (boundary >= 0) {
+          const block = buffer.slice(0, boundary);
+          buffer = buffer.slice(boundary + 2);
+          return parseEvent(block);
+        }
+        pending ??= reader.read();
+        const result = await Promise.race([
+          pending,
+          new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), Math.max(0, deadline - Date.now()))),
+        ]);
+        if (result === 'timeout') return 'timeout';
+        pending = undefined;
+        if (result.done) return 'end';
+        buffer += decoder.decode(result.value, { stream: true });
+      }
+    };
+    const stream: EventStream = {
+      response,
+      next,
+      async nextNamed(name, timeoutMs = 3000) {
+        const deadline = Date.now() + timeoutMs;
+        for (;;) {
+          const event = await next(Math.max(0, deadline - Date.now()));
+          if (event === 'timeout' || event === 'end') return event;
+          if (event.event === name) return { data: JSON.parse(event.data!) as never, ...(event.id ? { id: event.id } : {}) };
+        }
+      },
+      close: () => controller.abort(),
+    };
+    openStreams.push(stream);
+    return stream;
+  };
+}
