@@ -1,11 +1,7 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PasswordUpdateBodySchema, PASSWORD_MIN_LENGTH } from '@tandem/contract';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { useZodForm } from '@/lib/use-zod-form';
 import { PasswordField } from '@/components/ui/password-field';
 import { showToast } from '@/lib/toast-store';
@@ -45,45 +41,33 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
   });
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
+      title="Change password"
+      submitLabel="Change password"
+      onSubmit={handleSubmit}
       onClose={handleClose}
-      fullWidth
-      maxWidth="xs"
-      slotProps={{
-        paper: { component: 'form', noValidate: true, onSubmit: handleSubmit } as object,
-      }}
+      isSubmitting={isSubmitting}
     >
-      <DialogTitle>Change password</DialogTitle>
-      <DialogContent>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2.5 }}>
-          Other devices will be signed out. Use at least {PASSWORD_MIN_LENGTH} characters.
-        </Typography>
-        <Stack spacing={2.5} sx={{ pt: 1 }}>
-          <PasswordField
-            label="Current password"
-            autoComplete="current-password"
-            {...form.register('currentPassword')}
-            error={Boolean(errors.currentPassword)}
-            helperText={errors.currentPassword?.message}
-          />
-          <PasswordField
-            label="New password"
-            autoComplete="new-password"
-            {...form.register('password')}
-            error={Boolean(errors.password)}
-            helperText={errors.password?.message}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 3 }}>
-        <Button onClick={handleClose} color="inherit">
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" loading={isSubmitting}>
-          Change password
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2.5 }}>
+        Other devices will be signed out. Use at least {PASSWORD_MIN_LENGTH} characters.
+      </Typography>
+      <Stack spacing={2.5} sx={{ pt: 1 }}>
+        <PasswordField
+          label="Current password"
+          autoComplete="current-password"
+          {...form.register('currentPassword')}
+          error={Boolean(errors.currentPassword)}
+          helperText={errors.currentPassword?.message}
+        />
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          {...form.register('password')}
+          error={Boolean(errors.password)}
+          helperText={errors.password?.message}
+        />
+      </Stack>
+    </FormDialog>
   );
 }

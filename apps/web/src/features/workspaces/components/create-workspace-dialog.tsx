@@ -1,10 +1,6 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { CreateWorkspaceBodySchema } from '@tandem/contract';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { useZodForm } from '@/lib/use-zod-form';
 import { FormTextField } from '@/components/ui/form-text-field';
 import { showToast } from '@/lib/toast-store';
@@ -46,35 +42,25 @@ export function CreateWorkspaceDialog({ open, onClose }: CreateWorkspaceDialogPr
   });
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
+      title="Create workspace"
+      submitLabel="Create workspace"
+      onSubmit={handleSubmit}
       onClose={handleClose}
-      fullWidth
-      maxWidth="xs"
-      slotProps={{ paper: { component: 'form', noValidate: true, onSubmit: handleSubmit } as object }}
+      isSubmitting={isSubmitting}
     >
-      <DialogTitle>Create workspace</DialogTitle>
-      <DialogContent>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2.5 }}>
-          One workspace per executive&apos;s office. You will be its owner, on the Free plan.
-        </Typography>
-        <FormTextField
-          label="Workspace name"
-          autoComplete="organization"
-          registration={form.register('name')}
-          fieldError={errors.name}
-          fullWidth
-          sx={{ mt: 1 }}
-        />
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 3 }}>
-        <Button onClick={handleClose} color="inherit">
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" loading={isSubmitting}>
-          Create workspace
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2.5 }}>
+        One workspace per executive&apos;s office. You will be its owner, on the Free plan.
+      </Typography>
+      <FormTextField
+        label="Workspace name"
+        autoComplete="organization"
+        registration={form.register('name')}
+        fieldError={errors.name}
+        fullWidth
+        sx={{ mt: 1 }}
+      />
+    </FormDialog>
   );
 }

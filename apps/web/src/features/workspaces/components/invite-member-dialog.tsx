@@ -1,9 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -11,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { InviteMemberBodySchema, workspaceMemberTypeLabels, type WorkspaceMemberType } from '@tandem/contract';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { useZodForm } from '@/lib/use-zod-form';
 import { FormTextField } from '@/components/ui/form-text-field';
 import { isApiError } from '@/lib/api-error';
@@ -64,60 +60,50 @@ export function InviteMemberDialog({ open, workspaceId, allowedTypes, onClose }:
   });
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
+      title="Invite a member"
+      submitLabel="Send invitation"
+      onSubmit={handleSubmit}
       onClose={handleClose}
-      fullWidth
-      maxWidth="xs"
-      slotProps={{ paper: { component: 'form', noValidate: true, onSubmit: handleSubmit } as object }}
+      isSubmitting={isSubmitting}
     >
-      <DialogTitle>Invite a member</DialogTitle>
-      <DialogContent>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2.5 }}>
-          They get an email and join the workspace when they first sign in with a code.
-        </Typography>
-        {formError && (
-          <Alert severity="error" sx={{ mb: 2.5 }}>
-            {formError}
-          </Alert>
-        )}
-        <Stack spacing={2.5} sx={{ pt: 1 }}>
-          <FormTextField label="First name" autoComplete="off" registration={form.register('firstName')} fieldError={errors.firstName} />
-          <FormTextField label="Last name" autoComplete="off" registration={form.register('lastName')} fieldError={errors.lastName} />
-          <FormTextField label="Email" type="email" autoComplete="off" registration={form.register('email')} fieldError={errors.email} />
-          <Controller
-            control={form.control}
-            name="workspaceMemberType"
-            render={({ field, fieldState }) => (
-              <TextField
-                select
-                label="Member type"
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                name={field.name}
-                error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message}
-              >
-                {allowedTypes.map((type) => (
-                  <MenuItem key={type} value={type}>
-                    {workspaceMemberTypeLabels[type]}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 3 }}>
-        <Button onClick={handleClose} color="inherit">
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" loading={isSubmitting}>
-          Send invitation
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2.5 }}>
+        They get an email and join the workspace when they first sign in with a code.
+      </Typography>
+      {formError && (
+        <Alert severity="error" sx={{ mb: 2.5 }}>
+          {formError}
+        </Alert>
+      )}
+      <Stack spacing={2.5} sx={{ pt: 1 }}>
+        <FormTextField label="First name" autoComplete="off" registration={form.register('firstName')} fieldError={errors.firstName} />
+        <FormTextField label="Last name" autoComplete="off" registration={form.register('lastName')} fieldError={errors.lastName} />
+        <FormTextField label="Email" type="email" autoComplete="off" registration={form.register('email')} fieldError={errors.email} />
+        <Controller
+          control={form.control}
+          name="workspaceMemberType"
+          render={({ field, fieldState }) => (
+            <TextField
+              select
+              label="Member type"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              name={field.name}
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message}
+            >
+              {allowedTypes.map((type) => (
+                <MenuItem key={type} value={type}>
+                  {workspaceMemberTypeLabels[type]}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+      </Stack>
+    </FormDialog>
   );
 }
