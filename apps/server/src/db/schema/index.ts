@@ -3,3 +3,4 @@ export * from './people.js';
 export * from './platform.js';
 export * from './workspaces.js';
 export * from './tasks.js';
+export * from './mail.js';
