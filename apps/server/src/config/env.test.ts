@@ -108,4 +108,67 @@ describe('loadConfig', () => {
     });
     expect(loadConfig({ DATABASE_URL, ...SECRETS }).publicUrl).toBe('http://localhost:3000');
   });
+
+  it('counts an empty variable as unset, for every variable', () => {
+    const dataDir = tempDataDir();
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      NODE_ENV: '',
+      PORT: '',
+      HOST: '',
+      PUBLIC_URL: '',
+      DATABASE_URL: '',
+      MAIL_URL: '',
+      MAIL_FROM: '',
+      MAIL_JOB_TIMEOUT_SECONDS: '',
+      JWT_SECRET: '',
+      CODE_PEPPER: '',
+      ACCESS_TOKEN_TTL_SECONDS: '',
+      CLIENT_IDS: '',
+      RATE_LIMIT_PER_MINUTE: '',
+      TRUST_PROXY: '',
+      TANDEM_DEMO: '',
+      LOG_LEVEL: '',
+    });
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      mailUrl: undefined,
+      mailFrom: 'Tandem <no-reply@tandem.local>',
+      mailJobTimeoutSeconds: 60,
+      accessTokenTtlSeconds: 900,
+      clientIds: ['tandem-web'],
+      rateLimitPerMinute: 600,
+      trustProxy: false,
+      seedDemo: true,
+      logLevel: 'info',
+    });
+    // Empty secrets are generated like absent ones, and an empty DATABASE_URL asks for none.
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('refuses NODE_ENV=production without MAIL_URL, with a clear message', () => {
+    const error = configError({ NODE_ENV: 'production', DATABASE_URL, ...SECRETS });
+    expect(error.message).toContain('MAIL_URL: required when NODE_ENV is production');
+    expect(error.message).toContain('written to the log');
+    expect(configError({ NODE_ENV: 'production', MAIL_URL: '', DATABASE_URL, ...SECRETS }).message).toContain('MAIL_URL');
+    // Listed together with the other problems.
+    const both = configError({ NODE_ENV: 'production', DATABASE_URL, PORT: 'abc' });
+    expect(both.message).toContain('PORT');
+    expect(both.message).toContain('JWT_SECRET');
+    expect(both.message).toContain('MAIL_URL');
+
+    const config = loadConfig({ NODE_ENV: 'production', MAIL_URL: 'smtp://mail.example.test:587', DATABASE_URL, ...SECRETS });
+    expect(config).toMatchObject({ env: 'production', mailUrl: 'smtp://mail.example.test:587' });
+    expect(loadConfig({ DATABASE_URL, ...SECRETS }).mailUrl).toBeUndefined();
+  });
+
+  it('reads MAIL_JOB_TIMEOUT_SECONDS (1 to 3600 seconds, default 60)', () => {
+    expect(loadConfig({ DATABASE_URL, ...SECRETS }).mailJobTimeoutSeconds).toBe(60);
+    expect(loadConfig({ DATABASE_URL, ...SECRETS, MAIL_JOB_TIMEOUT_SECONDS: '5' }).mailJobTimeoutSeconds).toBe(5);
+    expect(configError({ DATABASE_URL, ...SECRETS, MAIL_JOB_TIMEOUT_SECONDS: '0' }).message).toContain('MAIL_JOB_TIMEOUT_SECONDS');
+  });
 });

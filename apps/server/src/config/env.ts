@@ -14,9 +14,12 @@ const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().opti
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 
 /**
- * Every environment variable Tandem reads (ARCHITECTURE "Configuration"), parsed once at boot.
+ * Every environment variable Tandem reads (ARCHITECTURE "Configuration"), parsed once at boot,
+ * after empty values are dropped (withoutEmptyValues: `NODE_ENV=` means unset).
  * Secrets (JWT_SECRET, CODE_PEPPER) may be omitted in embedded mode: they are then generated once
- * into DATA_DIR/secrets.json.
+ * into DATA_DIR/secrets.json. MAIL_JOB_TIMEOUT_SECONDS bounds one mail delivery attempt: an
+ * attempt still running after it (a hung SMTP server, a killed process) fails and is retried
+ * (decision 011).
  */
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -27,6 +30,7 @@ export const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   MAIL_URL: optionalUrl,
   MAIL_FROM: z.string().default('Tandem <no-reply@tandem.local>'),
+  MAIL_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   CODE_PEPPER: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
@@ -69,6 +73,8 @@ export interface AppConfig {
   dataDir: string;
   mailUrl: string | undefined;
   mailFrom: string;
+  /** Seconds one mail delivery attempt may run before it is failed and retried. */
+  mailJobTimeoutSeconds: number;
   jwtSecret: string;
   codePepper: string;
   accessTokenTtlSeconds: number;
@@ -109,18 +115,33 @@ function loadOrCreateSecrets(dataDir: string): { jwtSecret: string; codePepper: 
 }
 
 /**
- * Parses `source` (default process.env) into an AppConfig.
- * @throws ConfigError listing every invalid or missing variable.
+ * `source` without the variables set to the empty string: an empty variable counts as unset
+ * everywhere (`NODE_ENV=` in a compose file or a shell means "the default").
  */
-export function loadConfig(source: NodeJS.ProcessEnv = process.env, webDistDir?: string): AppConfig {
+export function withoutEmptyValues(source: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+}
+
+/**
+ * Parses `rawSource` (default process.env) into an AppConfig; empty variables count as unset.
+ * @throws ConfigError listing every invalid or missing variable, including JWT_SECRET and
+ *   CODE_PEPPER when DATABASE_URL is set, and MAIL_URL when NODE_ENV is production.
+ */
+export function loadConfig(rawSource: NodeJS.ProcessEnv = process.env, webDistDir?: string): AppConfig {
+  const source = withoutEmptyValues(rawSource);
   const parsed = EnvSchema.safeParse(source);
-  // Several instances share one database, so they must share the secrets too. Checked on the raw
-  // source so that one error lists these together with any invalid variable.
+  // Checked on the raw source so that one error lists these together with any invalid variable.
+  // Several instances share one database, so they must share the secrets too.
   const missing = source.DATABASE_URL
     ? (['JWT_SECRET', 'CODE_PEPPER'] as const)
         .filter((name) => !source[name])
         .map((name) => `  - ${name}: required when DATABASE_URL is set`)
     : [];
+  // Without MAIL_URL mail is printed to the log: sign-in codes and reset links must never end up
+  // in a production log.
+  if (source.NODE_ENV === 'production' && !source.MAIL_URL) {
+    missing.push('  - MAIL_URL: required when NODE_ENV is production (without it, codes and reset links would be written to the log)');
+  }
   if (!parsed.success || missing.length > 0) {
     const problems = [...(parsed.success ? [] : [formatIssues(parsed.error)]), ...missing];
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
@@ -141,6 +162,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, webDistDir?:
     dataDir: env.DATA_DIR,
     mailUrl: env.MAIL_URL,
     mailFrom: env.MAIL_FROM,
+    mailJobTimeoutSeconds: env.MAIL_JOB_TIMEOUT_SECONDS,
     jwtSecret: jwtSecret!,
     codePepper: codePepper!,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
