@@ -5,7 +5,6 @@ import { ClientConfigResponseSchema, HealthSchema } from '@tandem/contract';
 import type { AppConfig } from './config/env.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { activityRoutes } from './features/activity/activity-routes.js';
-import workspaceEventsPlugin from './features/activity/workspace-events.js';
 import { AccessTokens } from './features/auth/access-tokens.js';
 import { publicAuthRoutes, protectedAuthRoutes } from './features/auth/auth-routes.js';
 import { AuthService } from './features/auth/auth-service.js';
@@ -16,6 +15,8 @@ import { profileRoutes } from './features/profile/profile-routes.js';
 import { tasksRoutes } from './features/tasks/tasks-routes.js';
 import { membersRoutes } from './features/workspaces/members-routes.js';
 import { workspacesRoutes } from './features/workspaces/workspaces-routes.js';
+import eventsPlugin from './events/events-plugin.js';
+import { eventsRoutes } from './events/events-routes.js';
 import { errorResponses } from './lib/route-schemas.js';
 import { Mailer } from './mail/mailer.js';
 import { authenticate } from './plugins/authenticate.js';
@@ -49,16 +50,6 @@ function loggerOptions(config: AppConfig) {
   const base = {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie'],
-    // The event stream takes its access token in the query (EventSource sends no headers).
-    serializers: {
-      req: (req: FastifyRequest) => ({
-        method: req.method,
-        url: req.url.replace(/access_token=[^&]*/g, 'access_token=[redacted]'),
-        host: req.host,
-        remoteAddress: req.ip,
-        remotePort: req.socket?.remotePort,
-      }),
-    },
   };
   if (config.env === 'production') return base;
   return { ...base, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } };
@@ -117,7 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorsPlugin);
   await app.register(clientIdPlugin, { clientIds: config.clientIds });
   await app.register(webAppPlugin, { distDir: config.webDistDir });
-  await app.register(workspaceEventsPlugin);
+  await app.register(eventsPlugin);
 
   // Routes.
   app.get('/healthz', { schema: { hide: true, response: { 200: HealthSchema } } }, async () => ({ status: 'ok' as const }));
@@ -153,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await protectedApi.register(profileRoutes, { prefix: '/v1' });
         await protectedApi.register(workspacesRoutes, { prefix: '/v1/workspaces' });
         await protectedApi.register(membersRoutes, { prefix: '/v1/workspaces' });
+        await protectedApi.register(eventsRoutes, { prefix: '/v1/workspaces' });
         await protectedApi.register(activityRoutes, { prefix: '/v1/workspaces' });
         await protectedApi.register(tasksRoutes, { prefix: '/v1/workspaces' });
         await protectedApi.register(dashboardRoutes, { prefix: '/v1/workspaces' });

@@ -56,16 +56,17 @@ export const MarkActivityReadResponseSchema = payloadOf(z.object({ readAt: z.iso
 export type MarkActivityReadResponse = z.infer<typeof MarkActivityReadResponseSchema>;
 
 /**
- * GET v1/workspaces/{id}/events query. EventSource cannot send headers, so this one route takes
- * the access token and the client id as query parameters (PRODUCT §4, §5).
+ * The `activity` workspace event (contract events.ts): an activity item the member may see was
+ * recorded. Ids only; the client refetches the feed. `actorMemberId` lets a client tell another
+ * member's doing (which lights the new-activity indicator, seed §4) from its own.
  */
-export const WorkspaceEventsQuerySchema = z.object({
-  access_token: z.string().optional(),
-  client_id: z.string().optional(),
-});
-
-/**
- * Server-Sent Event names of GET v1/workspaces/{id}/events; `activity` carries an ActivityItem,
- * `task` a TaskEvent {taskId, action, version} (refetch that task or the list).
- */
-export const workspaceEventNames = ['activity', 'task'] as const;
+export const ActivityEventSchema = z
+  .object({
+    type: z.literal('activity'),
+    workspaceId: z.uuid(),
+    itemId: z.uuid(),
+    kind: ActivityKindSchema,
+    actorMemberId: z.uuid().nullable(),
+  })
+  .meta({ id: 'ActivityEvent' });
+export type ActivityEvent = z.infer<typeof ActivityEventSchema>;

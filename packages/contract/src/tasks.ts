@@ -189,9 +189,16 @@ export type ListTasksResponse = z.infer<typeof ListTasksResponseSchema>;
 export const TaskConflictSchema = ErrorEnvelopeSchema.extend({ current: TaskSchema.optional() }).meta({ id: 'TaskConflict' });
 export type TaskConflict = z.infer<typeof TaskConflictSchema>;
 
-/** The `data` of the `task` Server-Sent Event of GET v1/workspaces/{id}/events. */
+/**
+ * The `task` workspace event (contract events.ts): a task was created, changed or deleted. Sent
+ * only to members who may see the task before or after the change (PRODUCT §6). `version` is the
+ * task's version after the change (the last one for `deleted`): a client already holding it skips
+ * the event.
+ */
 export const TaskEventSchema = z
   .object({
+    type: z.literal('task'),
+    workspaceId: z.uuid(),
     taskId: z.uuid(),
     action: z.enum(['created', 'updated', 'deleted']),
     version: z.number().int(),

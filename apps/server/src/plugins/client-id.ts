@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.js';
-import { queryCredential } from './authenticate.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -14,8 +13,8 @@ declare module 'fastify' {
 const openPaths = ['/api/docs', '/api/openapi.json'];
 
 /**
- * Requires a configured X-Client-Id on every /api call (or `?client_id=` on a
- * `credentialsInQuery` route); unknown or missing → 400 INVALID_CLIENT.
+ * Requires a configured X-Client-Id header on every /api call; unknown or missing → 400
+ * INVALID_CLIENT (PRODUCT §4).
  */
 async function clientIdPlugin(app: FastifyInstance, options: { clientIds: string[] }) {
   const allowed = new Set(options.clientIds);
@@ -23,7 +22,7 @@ async function clientIdPlugin(app: FastifyInstance, options: { clientIds: string
   app.addHook('onRequest', async (request) => {
     const path = request.url.split('?')[0]!;
     if (!path.startsWith('/api/') || openPaths.some((open) => path === open || path.startsWith(`${open}/`))) return;
-    const header = request.headers['x-client-id'] ?? queryCredential(request, 'client_id');
+    const header = request.headers['x-client-id'];
     if (typeof header !== 'string' || !allowed.has(header)) {
       throw new AppError('INVALID_CLIENT', 'This client is not recognised. Send a known X-Client-Id header.');
     }

@@ -1,3 +1,4 @@
+import { createParser } from 'eventsource-parser';
 import { afterEach } from 'vitest';
 
 /** One Server-Sent Event as read off the wire: its fields, or `comment` for a `:` line. */
@@ -19,18 +20,6 @@ export interface EventStream {
   close(): void;
 }
 
-function parseEvent(block: string): ServerSentEvent {
-  const event: ServerSentEvent = {};
-  for (const line of block.split('\n')) {
-    if (line.startsWith(':')) event.comment = line.slice(1).trim();
-    else {
-      const colon = line.indexOf(':');
-      (event as Record<string, string>)[line.slice(0, colon)] = line.slice(colon + 1).trimStart();
-    }
-  }
-  return event;
-}
-
 /**
  * Opens event streams for the tests of one file and closes whatever is still open after each test.
  * @returns `open(url, headers)` → an {@link EventStream}.
@@ -45,17 +34,20 @@ export function useEventStreams(): (url: string, headers?: Record<string, string
     const response = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: controller.signal });
     const reader = response.body!.getReader();
     const decoder = new TextDecoder();
-    let buffer = '';
+    // Parsed with eventsource-parser (the WHATWG algorithm), never by hand.
+    const parsed: ServerSentEvent[] = [];
+    const parser = createParser({
+      onEvent: (message) =>
+        parsed.push({ ...(message.event ? { event: message.event } : {}), ...(message.id ? { id: message.id } : {}), data: message.data }),
+      onRetry: (retry) => parsed.push({ retry: String(retry) }),
+      onComment: (comment) => parsed.push({ comment: comment.trim() }),
+    });
     let pending: ReturnType<typeof reader.read> | undefined;
     const next: EventStream['next'] = async (timeoutMs = 3000) => {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const boundary = buffer.indexOf('\n\n');
-        if (boundary >= 0) {
-          const block = buffer.slice(0, boundary);
-          buffer = buffer.slice(boundary + 2);
-          return parseEvent(block);
-        }
+        const event = parsed.shift();
+        if (event) return event;
         pending ??= reader.read();
         const result = await Promise.race([
           pending,
@@ -64,7 +56,7 @@ export function useEventStreams(): (url: string, headers?: Record<string, string
         if (result === 'timeout') return 'timeout';
         pending = undefined;
         if (result.done) return 'end';
-        buffer += decoder.decode(result.value, { stream: true });
+        parser.feed(decoder.decode(result.value, { stream: true }));
       }
     };
     const stream: EventStream = {

@@ -1,27 +1,18 @@
-import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ActivityItem, ActivityKind, ActivityPage, WorkspaceMemberType } from '@tandem/contract';
+import type { ActivityItem, ActivityKind, ActivityPage } from '@tandem/contract';
+import { activityOfWorkspace, type Viewer } from '../../permissions/visibility.js';
 import type { Queryable } from '../../db/client.js';
 import { activityItems, people, workspaceMembers } from '../../db/schema/index.js';
+import { publishWorkspaceEvent } from '../../events/event-bus.js';
 import { invalidField } from '../../lib/errors.js';
 
-/** The PostgreSQL NOTIFY channel every server process LISTENs on (ARCHITECTURE "scale-out"). */
-export const workspaceEventsChannel = 'tandem_workspace_events';
-
-/** The NOTIFY payload: ids only, far below PostgreSQL's 8000-byte payload limit. */
-export interface WorkspaceEventNotice {
-  workspaceId: string;
-  itemId: string;
-  audienceMemberId: string | null;
-}
-
 /**
- * Records one activity item (PRODUCT §2) and, in the same transaction, notifies
- * `tandem_workspace_events` so live streams (PRODUCT §4 `events`) learn of it. PostgreSQL (and
- * PGlite) deliver a NOTIFY only when its transaction commits, so a rolled-back change is never
- * announced: pass the open transaction of the change the item describes. `audienceMemberId`
- * null = every member; else only that member. createdAt is the clock at insert, to the
- * millisecond, so the ISO string clients see compares exactly with the stored value.
+ * Records one activity item (PRODUCT §2) and, in the same transaction, publishes its `activity`
+ * event on the workspace bus, which is delivered on commit only: pass the open transaction of the
+ * change the item describes. `audienceMemberId` null = every member; else only that member.
+ * createdAt is the clock at insert, to the millisecond, so the ISO string clients see compares
+ * exactly with the stored value.
  */
 export async function recordActivity(
   tx: Queryable,
@@ -46,68 +37,18 @@ export async function recordActivity(
     })
     .returning({ id: activityItems.id });
   if (!row) throw new Error('activity item not inserted');
-  const notice: WorkspaceEventNotice = { workspaceId: input.workspaceId, itemId: row.id, audienceMemberId };
-  await tx.execute(sql`select pg_notify(${workspaceEventsChannel}, ${JSON.stringify(notice)})`);
-}
-
-/**
- * The NOTIFY payload of a task change (PRODUCT §4 `events`, `event: task`): ids only. `memberIds`
- * are the task's creator and assignees before and after the change, so each stream can decide
- * whether its member may see the task (PRODUCT §6) even once the task is deleted.
- */
-export interface TaskEventNotice {
-  type: 'task';
-  workspaceId: string;
-  taskId: string;
-  action: 'created' | 'updated' | 'deleted';
-  version: number;
-  createdByMemberId: string | null;
-  assigneeMemberIds: string[];
-}
-
-/**
- * Announces a task change on `tandem_workspace_events` inside the change's transaction, so it is
- * delivered on commit only (like recordActivity).
- */
-export async function notifyTaskEvent(tx: Queryable, notice: Omit<TaskEventNotice, 'type'>): Promise<void> {
-  const payload: TaskEventNotice = { type: 'task', ...notice };
-  await tx.execute(sql`select pg_notify(${workspaceEventsChannel}, ${JSON.stringify(payload)})`);
-}
-
-/** The member reading the feed: their member id and type in the workspace. */
-export interface Reader {
-  workspaceId: string;
-  memberId: string;
-  workspaceMemberType: WorkspaceMemberType;
-}
-
-/** Kinds about contacts, questions and summaries, which a GUEST cannot see (PRODUCT §6). */
-const kindsHiddenFromGuests: ActivityKind[] = ['ANSWER_RECEIVED', 'CHAT_REPLY', 'SUMMARY_PUBLISHED'];
-
-/**
- * Whether an activity item is for a member (PRODUCT §2, §6): meant for everyone or for them
- * alone, and — for a GUEST — not about something they cannot see. Shared by the feed and the
- * profile's hasNewActivityItems, so the dot and the list never disagree.
- */
-export function activityVisibleTo(memberId: AnyColumn | string, memberType: AnyColumn | WorkspaceMemberType): SQL {
-  const hidden = sql.join(
-    kindsHiddenFromGuests.map((kind) => sql`${kind}`),
-    sql`, `,
+  await publishWorkspaceEvent<'activity'>(
+    tx,
+    { type: 'activity', workspaceId: input.workspaceId, itemId: row.id, kind: input.kind, actorMemberId: input.actorMemberId },
+    { audienceMemberId },
   );
-  return sql`(${activityItems.audienceMemberId} is null or ${activityItems.audienceMemberId} = ${memberId})
-    and (${memberType}::text <> 'GUEST' or ${activityItems.kind}::text not in (${hidden}))`;
 }
 
 const reader = alias(workspaceMembers, 'reader');
 const actor = alias(workspaceMembers, 'actor');
 
-/** Items of the reader's workspace that they may see ({@link activityVisibleTo}). */
-function visibleTo(target: Reader): SQL {
-  return and(eq(activityItems.workspaceId, target.workspaceId), activityVisibleTo(target.memberId, target.workspaceMemberType))!;
-}
-
 /** Rows → ActivityItems with actor names and isUnread (the hasNewActivityItems rule, seed §3). */
-async function selectItems(db: Queryable, target: Reader, where: SQL, order: 'newest' | 'oldest', limit: number): Promise<ActivityItem[]> {
+async function selectItems(db: Queryable, target: Viewer, where: SQL, order: 'newest' | 'oldest', limit: number): Promise<ActivityItem[]> {
   const rows = await db
     .select({
       id: activityItems.id,
@@ -124,7 +65,7 @@ async function selectItems(db: Queryable, target: Reader, where: SQL, order: 'ne
     .innerJoin(reader, eq(reader.id, target.memberId))
     .leftJoin(actor, eq(actor.id, activityItems.actorMemberId))
     .leftJoin(people, eq(people.id, actor.personId))
-    .where(and(visibleTo(target), where))
+    .where(and(activityOfWorkspace(target), where))
     .orderBy(
       ...(order === 'newest'
         ? [desc(activityItems.createdAt), desc(activityItems.id)]
@@ -166,11 +107,11 @@ function beyond(itemId: string, direction: '<' | '>'): SQL {
 }
 
 /** True when `itemId` is an item `target` may see. */
-async function isVisible(db: Queryable, target: Reader, itemId: string): Promise<boolean> {
+async function isVisible(db: Queryable, target: Viewer, itemId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: activityItems.id })
     .from(activityItems)
-    .where(and(visibleTo(target), eq(activityItems.id, itemId)));
+    .where(and(activityOfWorkspace(target), eq(activityItems.id, itemId)));
   return row !== undefined;
 }
 
@@ -182,7 +123,7 @@ async function isVisible(db: Queryable, target: Reader, itemId: string): Promise
  */
 export async function findActivity(
   db: Queryable,
-  target: Reader,
+  target: Viewer,
   page: { limit: number; cursor?: string | undefined },
 ): Promise<ActivityPage> {
   let where: SQL = sql`true`;
@@ -199,7 +140,7 @@ export async function findActivity(
 }
 
 /** One item as `target` sees it, or undefined when it is gone or not theirs to see. */
-export async function getActivityItem(db: Queryable, target: Reader, itemId: string): Promise<ActivityItem | undefined> {
+export async function getActivityItem(db: Queryable, target: Viewer, itemId: string): Promise<ActivityItem | undefined> {
   const [item] = await selectItems(db, target, eq(activityItems.id, itemId), 'newest', 1);
   return item;
 }
@@ -208,7 +149,7 @@ export async function getActivityItem(db: Queryable, target: Reader, itemId: str
  * Items `target` may see recorded after `afterItemId`, oldest first, at most `limit`: the catch-up
  * of an event stream resumed with Last-Event-ID. Empty when `afterItemId` is not theirs to see.
  */
-export async function findActivityAfter(db: Queryable, target: Reader, afterItemId: string, limit: number): Promise<ActivityItem[]> {
+export async function findActivityAfter(db: Queryable, target: Viewer, afterItemId: string, limit: number): Promise<ActivityItem[]> {
   if (!uuidPattern.test(afterItemId) || !(await isVisible(db, target, afterItemId))) return [];
   return selectItems(db, target, beyond(afterItemId, '>'), 'oldest', limit);
 }

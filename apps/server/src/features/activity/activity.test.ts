@@ -211,6 +211,20 @@ describe('POST v1/workspaces/{id}/activity/read and hasNewActivityItems', () => 
     expect(await hasNew(t, user.token, user.memberId)).toBe(true);
   });
 
+  it('shows each member their own flag only: another member’s unread state always reads false (PRODUCT §6)', async () => {
+    const owner = await signedIn(t);
+    const guest = await joined(t, owner.workspaceId);
+    await t.db.update(workspaceMembers).set({ workspaceMemberType: 'GUEST' }).where(eq(workspaceMembers.id, guest.memberId));
+    await record(owner.workspaceId, guest.memberId);
+    // The owner has unread activity by the guest, and sees it …
+    expect(await hasNew(t, owner.token, owner.memberId)).toBe(true);
+    // … but the guest cannot learn it; the guest's own flag is still computed for the guest.
+    expect(await hasNew(t, guest.token, owner.memberId)).toBe(false);
+    await record(owner.workspaceId, owner.memberId);
+    expect(await hasNew(t, guest.token, guest.memberId)).toBe(true);
+    expect(await hasNew(t, owner.token, guest.memberId)).toBe(false);
+  });
+
   it('takes an optional `until`: items after it stay unread; the mark never moves back or past now', async () => {
     const owner = await signedIn(t);
     const user = await joined(t, owner.workspaceId);

@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { workspaceMembers } from '../../db/schema/index.js';
+import { parseWorkspaceEvent } from '@tandem/contract';
+import { activityItems, workspaceMembers } from '../../db/schema/index.js';
 import { CLIENT_ID, createPerson, signIn, testConfig, useTestApp, type TestApp } from '../../test/test-app.js';
 import { useEventStreams } from '../../test/event-stream.js';
 import { recordActivity } from './activity-repository.js';
@@ -31,24 +32,27 @@ async function joined(test: TestApp, workspaceId: string) {
   return { ...person, workspaceId, memberId: member!.id };
 }
 
-type ActivityData = { id: string; subject: Record<string, string>; isUnread: boolean };
+type ActivityData = { type: 'activity'; workspaceId: string; itemId: string; kind: string; actorMemberId: string | null };
 const openEventStream = useEventStreams();
 
-/** An event stream with `nextActivity`: the next `activity` event's data, whose id is also its `id:` line. */
-async function openStream(url: string, headers: Record<string, string> = {}) {
-  const stream = await openEventStream(url, headers);
+/**
+ * An event stream opened with `token` in the Authorization header, with `nextActivity`: the next
+ * `activity` event's data, checked against the contract's union, whose item id is also its `id:` line.
+ */
+async function openStream(url: string, token: string, headers: Record<string, string> = {}) {
+  const stream = await openEventStream(url, { authorization: `Bearer ${token}`, 'x-client-id': CLIENT_ID, ...headers });
   return Object.assign(stream, {
     async nextActivity(timeoutMs = 3000): Promise<ActivityData | 'timeout' | 'end'> {
       const event = await stream.nextNamed<ActivityData>('activity', timeoutMs);
       if (event === 'timeout' || event === 'end') return event;
-      expect(event.id).toBe(event.data.id);
+      expect(parseWorkspaceEvent(event.data)).toEqual(event.data);
+      expect(event.id).toBe(event.data.itemId);
       return event.data;
     },
   });
 }
 
-const eventsUrl = (workspaceId: string, token: string, clientId = CLIENT_ID) =>
-  `${baseUrl}/api/v1/workspaces/${workspaceId}/events?access_token=${encodeURIComponent(token)}&client_id=${encodeURIComponent(clientId)}`;
+const eventsUrl = (workspaceId: string, base = baseUrl) => `${base}/api/v1/workspaces/${workspaceId}/events`;
 
 const record = (
   test: TestApp,
@@ -57,10 +61,27 @@ const record = (
   extra: { audienceMemberId?: string; subject?: Record<string, string> } = {},
 ) => test.db.transaction((tx) => recordActivity(tx, { workspaceId, kind: 'TASK_ASSIGNED', actorMemberId, ...extra }));
 
+/** The id of the newest activity item of `workspaceId` (what its `activity` event names). */
+async function newestItemId(test: TestApp, workspaceId: string): Promise<string> {
+  const [row] = await test.db
+    .select({ id: activityItems.id })
+    .from(activityItems)
+    .where(eq(activityItems.workspaceId, workspaceId))
+    .orderBy(desc(activityItems.createdAt), desc(activityItems.id))
+    .limit(1);
+  return row!.id;
+}
+
+/** Records an item everyone sees and returns its id: the next event after it proves nothing came in between. */
+async function recordSentinel(test: TestApp, workspaceId: string): Promise<string> {
+  await record(test, workspaceId, null, { subject: { n: 'sentinel' } });
+  return newestItemId(test, workspaceId);
+}
+
 describe('GET v1/workspaces/{id}/events', () => {
   it('streams text/event-stream with retry, the security headers and no-store', async () => {
     const me = await signedIn(t);
-    const stream = await openStream(eventsUrl(me.workspaceId, me.token));
+    const stream = await openStream(eventsUrl(me.workspaceId), me.token);
     expect(stream.response.status).toBe(200);
     expect(stream.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(stream.response.headers.get('cache-control')).toBe('no-store');
@@ -72,7 +93,7 @@ describe('GET v1/workspaces/{id}/events', () => {
   it('sends an item recorded in another transaction once it commits, never a rolled-back one', async () => {
     const owner = await signedIn(t);
     const user = await joined(t, owner.workspaceId);
-    const stream = await openStream(eventsUrl(owner.workspaceId, user.token));
+    const stream = await openStream(eventsUrl(owner.workspaceId), user.token);
     await stream.next(); // retry
     await expect(
       t.db.transaction(async (tx) => {
@@ -86,24 +107,47 @@ describe('GET v1/workspaces/{id}/events', () => {
       }),
     ).rejects.toThrow('roll back');
     await record(t, owner.workspaceId, owner.memberId, { subject: { n: 'committed' } });
-    const item = await stream.nextActivity();
-    expect(item).toMatchObject({ kind: 'TASK_ASSIGNED', subject: { n: 'committed' }, isUnread: true, actor: { memberId: owner.memberId } });
-    expect(await stream.next(300)).toBe('timeout');
+    const committed = await newestItemId(t, owner.workspaceId);
+    expect(await stream.nextActivity()).toEqual({
+      type: 'activity',
+      workspaceId: owner.workspaceId,
+      itemId: committed,
+      kind: 'TASK_ASSIGNED',
+      actorMemberId: owner.memberId,
+    });
+    const sentinel = await recordSentinel(t, owner.workspaceId);
+    expect(await stream.nextActivity()).toMatchObject({ itemId: sentinel });
   });
 
   it('sends only items meant for the member, and nothing from other workspaces', async () => {
     const owner = await signedIn(t);
     const user = await joined(t, owner.workspaceId);
     const stranger = await signedIn(t);
-    const stream = await openStream(eventsUrl(owner.workspaceId, user.token));
+    const stream = await openStream(eventsUrl(owner.workspaceId), user.token);
     await stream.next();
     await record(t, owner.workspaceId, owner.memberId, { audienceMemberId: owner.memberId, subject: { n: 'owner only' } });
     await record(t, stranger.workspaceId, stranger.memberId, { subject: { n: 'elsewhere' } });
     await record(t, owner.workspaceId, owner.memberId, { audienceMemberId: user.memberId, subject: { n: 'user only' } });
+    const userOnly = await newestItemId(t, owner.workspaceId);
     await record(t, owner.workspaceId, owner.memberId, { subject: { n: 'everyone' } });
-    expect(await stream.nextActivity()).toMatchObject({ subject: { n: 'user only' } });
-    expect(await stream.nextActivity()).toMatchObject({ subject: { n: 'everyone' } });
-    expect(await stream.next(300)).toBe('timeout');
+    const everyone = await newestItemId(t, owner.workspaceId);
+    expect(await stream.nextActivity()).toMatchObject({ itemId: userOnly });
+    expect(await stream.nextActivity()).toMatchObject({ itemId: everyone });
+    const sentinel = await recordSentinel(t, owner.workspaceId);
+    expect(await stream.nextActivity()).toMatchObject({ itemId: sentinel });
+  });
+
+  it('hides from a GUEST the kinds about questions, as the feed does (one visibility rule)', async () => {
+    const owner = await signedIn(t);
+    const guest = await joined(t, owner.workspaceId);
+    await t.db.update(workspaceMembers).set({ workspaceMemberType: 'GUEST' }).where(eq(workspaceMembers.id, guest.memberId));
+    const stream = await openStream(eventsUrl(owner.workspaceId), guest.token);
+    await stream.next();
+    await t.db.transaction((tx) =>
+      recordActivity(tx, { workspaceId: owner.workspaceId, kind: 'ANSWER_RECEIVED', actorMemberId: owner.memberId }),
+    );
+    const sentinel = await recordSentinel(t, owner.workspaceId);
+    expect(await stream.nextActivity()).toMatchObject({ itemId: sentinel });
   });
 
   it('replays what was missed after Last-Event-ID, then continues live', async () => {
@@ -111,12 +155,14 @@ describe('GET v1/workspaces/{id}/events', () => {
     await record(t, me.workspaceId, null, { subject: { n: '1' } });
     const [seen] = (await t.get(`/api/v1/workspaces/${me.workspaceId}/activity`, { token: me.token })).json().payload.items;
     await record(t, me.workspaceId, null, { subject: { n: '2' } });
+    const second = await newestItemId(t, me.workspaceId);
     await record(t, me.workspaceId, null, { subject: { n: '3' } });
-    const stream = await openStream(eventsUrl(me.workspaceId, me.token), { 'last-event-id': seen.id });
-    expect(await stream.nextActivity()).toMatchObject({ subject: { n: '2' } });
-    expect(await stream.nextActivity()).toMatchObject({ subject: { n: '3' } });
-    await record(t, me.workspaceId, null, { subject: { n: '4' } });
-    expect(await stream.nextActivity()).toMatchObject({ subject: { n: '4' } });
+    const third = await newestItemId(t, me.workspaceId);
+    const stream = await openStream(eventsUrl(me.workspaceId), me.token, { 'last-event-id': seen.id });
+    expect(await stream.nextActivity()).toMatchObject({ itemId: second });
+    expect(await stream.nextActivity()).toMatchObject({ itemId: third });
+    const fourth = await recordSentinel(t, me.workspaceId);
+    expect(await stream.nextActivity()).toMatchObject({ itemId: fourth });
   });
 
   it('reaches streams of every server process (two apps, one database)', async () => {
@@ -125,11 +171,10 @@ describe('GET v1/workspaces/{id}/events', () => {
     try {
       await second.listen({ port: 0, host: '127.0.0.1' });
       const port = (second.server.address() as AddressInfo).port;
-      const url = eventsUrl(me.workspaceId, me.token).replace(baseUrl, `http://127.0.0.1:${port}`);
-      const stream = await openStream(url);
+      const stream = await openStream(eventsUrl(me.workspaceId, `http://127.0.0.1:${port}`), me.token);
       await stream.next();
-      await record(t, me.workspaceId, null, { subject: { n: 'from the first process' } });
-      expect(await stream.nextActivity()).toMatchObject({ subject: { n: 'from the first process' } });
+      const sentinel = await recordSentinel(t, me.workspaceId);
+      expect(await stream.nextActivity()).toMatchObject({ itemId: sentinel });
       // app.close() ends open streams instead of waiting for them.
       await second.close();
       expect(await stream.next(2000)).toBe('end');
@@ -150,7 +195,7 @@ describe('GET v1/workspaces/{id}/events', () => {
         body: JSON.stringify({ loginIdentifier: me.email, password: me.password, grant_type: 'password', client_id: CLIENT_ID }),
       });
       const { access_token: token } = ((await signInResponse.json()) as { payload: { access_token: string } }).payload;
-      const stream = await openStream(eventsUrl(me.workspaceId, token).replace(baseUrl, base));
+      const stream = await openStream(eventsUrl(me.workspaceId, base), token);
       expect(await stream.next()).toEqual({ retry: '5000' });
       // Heartbeats come every 25 s and nothing else is sent: only the token's expiry ends it this soon.
       expect(await stream.next(5000)).toBe('end');
@@ -161,39 +206,54 @@ describe('GET v1/workspaces/{id}/events', () => {
 
   it('ends the stream when the client disconnects', async () => {
     const me = await signedIn(t);
-    const before = t.app.workspaceEvents.subscriberCount;
-    const stream = await openStream(eventsUrl(me.workspaceId, me.token));
+    const before = t.app.events.subscriberCount;
+    const stream = await openStream(eventsUrl(me.workspaceId), me.token);
     await stream.next();
-    expect(t.app.workspaceEvents.subscriberCount).toBe(before + 1);
+    expect(t.app.events.subscriberCount).toBe(before + 1);
     stream.close();
-    await expect.poll(() => t.app.workspaceEvents.subscriberCount).toBe(before);
+    await expect.poll(() => t.app.events.subscriberCount).toBe(before);
   });
 
-  it('refuses a missing or bad token (401), a missing client id (400) and a foreign workspace (404)', async () => {
+  it('refuses a missing or bad token (401), a token in the URL (401), a missing client id (400) and a foreign workspace (404)', async () => {
     const me = await signedIn(t);
     const other = await signedIn(t);
-    const get = (url: string) => fetch(url, { headers: { accept: 'text/event-stream' } });
+    const get = (url: string, headers: Record<string, string>) => fetch(url, { headers: { accept: 'text/event-stream', ...headers } });
+    const withClient = { 'x-client-id': CLIENT_ID };
+    const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
     const errorCode = async (response: Response) => ((await response.json()) as { errorCode: string }).errorCode;
-    const noToken = await get(`${baseUrl}/api/v1/workspaces/${me.workspaceId}/events?client_id=${CLIENT_ID}`);
+    const noToken = await get(eventsUrl(me.workspaceId), withClient);
     expect(noToken.status).toBe(401);
     expect(await errorCode(noToken)).toBe('UNAUTHENTICATED');
-    expect((await get(eventsUrl(me.workspaceId, 'forged.token.value'))).status).toBe(401);
-    const noClient = await get(`${baseUrl}/api/v1/workspaces/${me.workspaceId}/events?access_token=${me.token}`);
+    expect((await get(eventsUrl(me.workspaceId), { ...withClient, ...bearer('forged.token.value') })).status).toBe(401);
+    const inUrl = await get(`${eventsUrl(me.workspaceId)}?access_token=${me.token}&client_id=${CLIENT_ID}`, withClient);
+    expect(inUrl.status).toBe(401);
+    const noClient = await get(eventsUrl(me.workspaceId), bearer(me.token));
     expect(noClient.status).toBe(400);
     expect(await errorCode(noClient)).toBe('INVALID_CLIENT');
-    expect((await get(eventsUrl(me.workspaceId, me.token, 'unknown-client'))).status).toBe(400);
-    const foreign = await get(eventsUrl(other.workspaceId, me.token));
+    expect((await get(eventsUrl(me.workspaceId), { ...bearer(me.token), 'x-client-id': 'unknown-client' })).status).toBe(400);
+    const foreign = await get(eventsUrl(other.workspaceId), { ...withClient, ...bearer(me.token) });
     expect(foreign.status).toBe(404);
     expect(await errorCode(foreign)).toBe('NOT_FOUND');
   });
 
-  it('still takes the usual headers', async () => {
+  it('drops a malformed or unknown NOTIFY payload and keeps streaming', async () => {
     const me = await signedIn(t);
-    const stream = await openStream(`${baseUrl}/api/v1/workspaces/${me.workspaceId}/events`, {
-      authorization: `Bearer ${me.token}`,
-      'x-client-id': CLIENT_ID,
-    });
-    expect(stream.response.status).toBe(200);
+    const stream = await openStream(eventsUrl(me.workspaceId), me.token);
+    await stream.next();
+    const channel = 'tandem_workspace_events';
+    for (const payload of [
+      'not json',
+      JSON.stringify({ event: { type: 'unknown', workspaceId: me.workspaceId }, audience: {} }),
+      JSON.stringify({ event: { type: 'activity', workspaceId: me.workspaceId, itemId: 'x' }, audience: {} }),
+      JSON.stringify({
+        event: { type: 'task', workspaceId: me.workspaceId, taskId: me.memberId, action: 'updated', version: 1 },
+        audience: { createdByMemberId: 7 },
+      }),
+    ]) {
+      await t.db.execute(sql`select pg_notify(${channel}, ${payload})`);
+    }
+    const sentinel = await recordSentinel(t, me.workspaceId);
+    expect(await stream.nextActivity()).toMatchObject({ itemId: sentinel });
   });
 });
 
@@ -202,7 +262,7 @@ if (process.env.TEST_DATABASE === 'postgres') {
   describe('the LISTEN connection', () => {
     it('reconnects after PostgreSQL drops it; open streams end so clients catch up with Last-Event-ID', async () => {
       const me = await signedIn(t);
-      const stream = await openStream(eventsUrl(me.workspaceId, me.token));
+      const stream = await openStream(eventsUrl(me.workspaceId), me.token);
       await stream.next();
       await t.db.execute(
         sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN %'`,
@@ -219,10 +279,10 @@ if (process.env.TEST_DATABASE === 'postgres') {
           { timeout: 5000 },
         )
         .toBe('1');
-      const again = await openStream(eventsUrl(me.workspaceId, me.token));
+      const again = await openStream(eventsUrl(me.workspaceId), me.token);
       await again.next();
-      await record(t, me.workspaceId, null, { subject: { n: 'after reconnect' } });
-      expect(await again.nextActivity()).toMatchObject({ subject: { n: 'after reconnect' } });
+      const sentinel = await recordSentinel(t, me.workspaceId);
+      expect(await again.nextActivity()).toMatchObject({ itemId: sentinel });
     });
   });
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   DASHBOARD_LIST_LIMIT,
@@ -7,36 +7,10 @@ import {
   type DashboardAssigneeLoad,
   type DashboardTask,
   type DashboardWeek,
-  type WorkspaceMemberType,
 } from '@tandem/contract';
+import { tasksOfWorkspace, type Viewer } from '../../permissions/visibility.js';
 import type { Queryable } from '../../db/client.js';
 import { people, tasks, workspaceMembers } from '../../db/schema/index.js';
-
-/** The member whose dashboard is built: their workspace, member id and type. */
-export interface DashboardReader {
-  workspaceId: string;
-  memberId: string;
-  workspaceMemberType: WorkspaceMemberType;
-}
-
-/**
- * Tasks of the reader's workspace they may see (PRODUCT §6 "tasks" row): OWNER, EXECUTIVE and
- * EXECUTIVEASSISTANT all; a USER their own and those assigned to them; a GUEST only those assigned
- * to them. The dashboard is "limited to what they can see" (PRODUCT §6), so every section starts here.
- */
-function visibleTasks(reader: DashboardReader): SQL {
-  const inWorkspace = eq(tasks.workspaceId, reader.workspaceId);
-  switch (reader.workspaceMemberType) {
-    case 'OWNER':
-    case 'EXECUTIVE':
-    case 'EXECUTIVEASSISTANT':
-      return inWorkspace;
-    case 'USER':
-      return and(inWorkspace, or(eq(tasks.assigneeMemberId, reader.memberId), eq(tasks.createdByMemberId, reader.memberId)))!;
-    case 'GUEST':
-      return and(inWorkspace, eq(tasks.assigneeMemberId, reader.memberId))!;
-  }
-}
 
 const notDone = ne(tasks.status, 'DONE');
 
@@ -46,7 +20,7 @@ const creator = alias(workspaceMembers, 'creator');
 const creatorPerson = alias(people, 'creator_person');
 
 /** At most {@link DASHBOARD_LIST_LIMIT} visible tasks matching `where`, as dashboard rows, in `order`. */
-async function findTaskRows(db: Queryable, reader: DashboardReader, where: SQL, order: SQL[]): Promise<DashboardTask[]> {
+async function findTaskRows(db: Queryable, reader: Viewer, where: SQL, order: SQL[]): Promise<DashboardTask[]> {
   const rows = await db
     .select({
       id: tasks.id,
@@ -67,7 +41,7 @@ async function findTaskRows(db: Queryable, reader: DashboardReader, where: SQL, 
     .leftJoin(assigneePerson, eq(assigneePerson.id, assignee.personId))
     .leftJoin(creator, eq(creator.id, tasks.createdByMemberId))
     .leftJoin(creatorPerson, eq(creatorPerson.id, creator.personId))
-    .where(and(visibleTasks(reader), where))
+    .where(and(tasksOfWorkspace(reader), where))
     .orderBy(...order)
     .limit(DASHBOARD_LIST_LIMIT);
   const member = (memberId: string | null, firstName: string | null, lastName: string | null) =>
@@ -85,7 +59,7 @@ async function findTaskRows(db: Queryable, reader: DashboardReader, where: SQL, 
 }
 
 /** The three lists' conditions, shared by the rows and the totals so they never disagree. */
-function sections(reader: DashboardReader, today: string) {
+function sections(reader: Viewer, today: string) {
   const mine = eq(tasks.assigneeMemberId, reader.memberId);
   return {
     dueToday: and(mine, notDone, eq(tasks.dueDate, today))!,
@@ -99,7 +73,7 @@ function sections(reader: DashboardReader, today: string) {
   };
 }
 
-async function countSections(db: Queryable, reader: DashboardReader, today: string): Promise<Dashboard['totals']> {
+async function countSections(db: Queryable, reader: Viewer, today: string): Promise<Dashboard['totals']> {
   const where = sections(reader, today);
   const [row] = await db
     .select({
@@ -108,7 +82,7 @@ async function countSections(db: Queryable, reader: DashboardReader, today: stri
       delegatedWaiting: sql<number>`count(*) filter (where ${where.delegatedWaiting})::int`,
     })
     .from(tasks)
-    .where(and(visibleTasks(reader), notDone));
+    .where(and(tasksOfWorkspace(reader), notDone));
   return { dueToday: row?.dueToday ?? 0, overdue: row?.overdue ?? 0, delegatedWaiting: row?.delegatedWaiting ?? 0 };
 }
 
@@ -117,8 +91,8 @@ async function countSections(db: Queryable, reader: DashboardReader, today: stri
  * {@link DASHBOARD_WEEKS} weeks ending with the one holding `today`, oldest first. generate_series
  * supplies every week, so a week without tasks answers zeros.
  */
-async function countWeeks(db: Queryable, reader: DashboardReader, today: string): Promise<DashboardWeek[]> {
-  const visible = visibleTasks(reader);
+async function countWeeks(db: Queryable, reader: Viewer, today: string): Promise<DashboardWeek[]> {
+  const visible = tasksOfWorkspace(reader);
   const lastWeek = sql`date_trunc('week', ${today}::date::timestamp)`;
   const firstWeek = sql`(${lastWeek} - ${`${DASHBOARD_WEEKS - 1} weeks`}::interval)`;
   // Instants in [from, to): the eight weeks, read as UTC.
@@ -152,7 +126,7 @@ async function countWeeks(db: Queryable, reader: DashboardReader, today: string)
 }
 
 /** Open tasks per assignee over the visible tasks, most first; unassigned ones as memberId null. */
-async function countOpenByAssignee(db: Queryable, reader: DashboardReader): Promise<DashboardAssigneeLoad[]> {
+async function countOpenByAssignee(db: Queryable, reader: Viewer): Promise<DashboardAssigneeLoad[]> {
   const open = sql<number>`count(*)::int`;
   const rows = await db
     .select({
@@ -164,7 +138,7 @@ async function countOpenByAssignee(db: Queryable, reader: DashboardReader): Prom
     .from(tasks)
     .leftJoin(assignee, eq(assignee.id, tasks.assigneeMemberId))
     .leftJoin(assigneePerson, eq(assigneePerson.id, assignee.personId))
-    .where(and(visibleTasks(reader), notDone))
+    .where(and(tasksOfWorkspace(reader), notDone))
     .groupBy(tasks.assigneeMemberId, assigneePerson.firstName, assigneePerson.lastName)
     .orderBy(desc(open), asc(assigneePerson.firstName), asc(assigneePerson.lastName))
     .limit(DASHBOARD_LIST_LIMIT);
@@ -180,7 +154,7 @@ async function countOpenByAssignee(db: Queryable, reader: DashboardReader): Prom
  * The dashboard of `reader` (contract DashboardSchema) on the calendar day `today` (YYYY-MM-DD,
  * the caller's local date). Only tasks `reader` may see count (PRODUCT §6).
  */
-export async function getDashboard(db: Queryable, reader: DashboardReader, today: string): Promise<Dashboard> {
+export async function getDashboard(db: Queryable, reader: Viewer, today: string): Promise<Dashboard> {
   const where = sections(reader, today);
   const [dueToday, overdue, delegatedWaiting, totals, createdVsDone, openByAssignee] = await Promise.all([
     findTaskRows(db, reader, where.dueToday, [desc(tasks.priority), asc(tasks.createdAt), asc(tasks.id)]),

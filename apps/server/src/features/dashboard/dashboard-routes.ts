@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DashboardQuerySchema, DashboardResponseSchema, WorkspaceParamsSchema } from '@tandem/contract';
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/authenticate.js';
-import { assertAllowed, loadMembership } from '../workspaces/permissions.js';
+import { assertAllowed, loadMembership, viewerOf } from '../../permissions/membership.js';
 import { getDashboard } from './dashboard-repository.js';
 
 const tags = ['dashboard'];
@@ -30,7 +30,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       const { personId } = requireAuth(request);
       const member = await loadMembership(app.db, request.params.id, personId);
       assertAllowed(member, 'viewTasks');
-      const reader = { workspaceId: member.workspaceId, memberId: member.id, workspaceMemberType: member.workspaceMemberType };
+      const reader = viewerOf(member);
       return { payload: await getDashboard(app.db, reader, request.query.today ?? utcToday()) };
     },
   });

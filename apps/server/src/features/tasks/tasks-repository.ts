@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   CalendarDateSchema,
@@ -12,21 +12,14 @@ import {
   type TaskPriority,
   type TaskSort,
   type TaskStatus,
-  type WorkspaceMemberType,
 } from '@tandem/contract';
+import { tasksOfWorkspace, type Viewer } from '../../permissions/visibility.js';
 import type { Queryable } from '../../db/client.js';
 import { people, tasks, workspaceMembers } from '../../db/schema/index.js';
 import { invalidField } from '../../lib/errors.js';
 
 /** A stored task row (without the generated search vector). */
 export type TaskRow = Omit<typeof tasks.$inferSelect, 'search'>;
-
-/** The member whose view of the tasks is asked for: visibility follows PRODUCT §6. */
-export interface TaskViewer {
-  workspaceId: string;
-  memberId: string;
-  workspaceMemberType: WorkspaceMemberType;
-}
 
 const assignee = alias(workspaceMembers, 'assignee');
 const assigneePerson = alias(people, 'assignee_person');
@@ -100,26 +93,9 @@ function selectTasks(db: Queryable) {
     .leftJoin(creatorPerson, eq(creatorPerson.id, creator.personId));
 }
 
-/**
- * The tasks of `viewer`'s workspace they may see (PRODUCT §6 tasks row; the same rule as the
- * contract's canSeeTask): all for OWNER, EXECUTIVE, EXECUTIVEASSISTANT; created by or assigned to
- * a USER; assigned to a GUEST.
- */
-function visibleTo(viewer: TaskViewer): SQL {
-  const inWorkspace = eq(tasks.workspaceId, viewer.workspaceId);
-  switch (viewer.workspaceMemberType) {
-    case 'USER':
-      return and(inWorkspace, or(eq(tasks.createdByMemberId, viewer.memberId), eq(tasks.assigneeMemberId, viewer.memberId)))!;
-    case 'GUEST':
-      return and(inWorkspace, eq(tasks.assigneeMemberId, viewer.memberId))!;
-    default:
-      return inWorkspace;
-  }
-}
-
 /** One task of `viewer`'s workspace as a DTO, or undefined when it is absent or not theirs to see. */
-export async function getTask(db: Queryable, viewer: TaskViewer, taskId: string): Promise<Task | undefined> {
-  const [row] = await selectTasks(db).where(and(visibleTo(viewer), eq(tasks.id, taskId)));
+export async function getTask(db: Queryable, viewer: Viewer, taskId: string): Promise<Task | undefined> {
+  const [row] = await selectTasks(db).where(and(tasksOfWorkspace(viewer), eq(tasks.id, taskId)));
   return row ? toTask(row) : undefined;
 }
 
@@ -129,12 +105,15 @@ export async function getTaskById(db: Queryable, workspaceId: string, taskId: st
   return row ? toTask(row) : undefined;
 }
 
-/** The stored row of a task of `workspaceId`, locked FOR UPDATE until the transaction ends. */
-export async function lockTaskRow(tx: Queryable, workspaceId: string, taskId: string): Promise<TaskRow | undefined> {
+/**
+ * The stored row of a task `viewer` may see (permissions/visibility.ts), locked FOR UPDATE until
+ * the transaction ends; undefined for a task that is absent or not theirs to see.
+ */
+export async function lockVisibleTaskRow(tx: Queryable, viewer: Viewer, taskId: string): Promise<TaskRow | undefined> {
   const [row] = await tx
     .select(rowColumns)
     .from(tasks)
-    .where(and(eq(tasks.workspaceId, workspaceId), eq(tasks.id, taskId)))
+    .where(and(tasksOfWorkspace(viewer), eq(tasks.id, taskId)))
     .for('update');
   return row;
 }
@@ -214,7 +193,7 @@ const isoInstantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
  * A short digest of everything that decides a list's order and content except the page itself:
  * a cursor only continues the very list it came from.
  */
-function listFingerprint(viewer: TaskViewer, query: ListTasksQuery, order: 'asc' | 'desc'): string {
+function listFingerprint(viewer: Viewer, query: ListTasksQuery, order: 'asc' | 'desc'): string {
   const { cursor: _cursor, limit: _limit, ...rest } = query;
   const shape = JSON.stringify([viewer.memberId, { ...rest, order }]);
   return createHash('sha256').update(shape).digest('base64url').slice(0, 12);
@@ -270,8 +249,8 @@ export function toPrefixQuery(q: string): string | null {
 }
 
 /** The filters of ListTasksQuery as SQL, on top of the viewer's visibility. */
-function filtersOf(viewer: TaskViewer, query: ListTasksQuery, today: string): SQL {
-  const conditions: (SQL | undefined)[] = [visibleTo(viewer)];
+function filtersOf(viewer: Viewer, query: ListTasksQuery, today: string): SQL {
+  const conditions: (SQL | undefined)[] = [tasksOfWorkspace(viewer)];
   if (query.status) conditions.push(inArray(tasks.status, query.status));
   if (query.assignee) conditions.push(eq(tasks.assigneeMemberId, query.assignee));
   if (query.mine) conditions.push(eq(tasks.assigneeMemberId, viewer.memberId));
@@ -310,7 +289,7 @@ function keyOf(sort: TaskSort, task: Task): SortKey {
  * and the undated are read as two index ranges, each in the order of (workspace_id, due_date, id).
  * @throws AppError 400 VALIDATION_FAILED errorData.cursor for a malformed or foreign cursor.
  */
-export async function findTasks(db: Queryable, viewer: TaskViewer, query: ListTasksQuery, now = new Date()): Promise<TaskPage> {
+export async function findTasks(db: Queryable, viewer: Viewer, query: ListTasksQuery, now = new Date()): Promise<TaskPage> {
   const sort = query.sort;
   const order = query.order ?? defaultTaskOrder[sort];
   const fingerprint = listFingerprint(viewer, query, order);

@@ -13,6 +13,7 @@ import {
 } from '@tandem/contract';
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/authenticate.js';
+import { taskEvents } from './task-events.js';
 import { createTask, deleteTask, listTasks, readTask, updateTask } from './tasks-service.js';
 
 const tags = ['tasks'];
@@ -23,9 +24,12 @@ const conflictResponses = { 409: TaskConflictSchema, ...errorResponses } as cons
 /**
  * Task calls (PRODUCT §4 `tasks`; prefix /api/v1/workspaces, protected). Who sees and changes what
  * is PRODUCT §6: OWNER, EXECUTIVE, EXECUTIVEASSISTANT all; USER own & assigned, create; GUEST
- * assigned to them, status only. A task the caller may not see answers 404.
+ * assigned to them, status only. A task the caller may not see answers 404. Registers the `task`
+ * event type on the workspace bus.
  */
 export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.events.register(taskEvents);
+
   app.get('/:id/tasks', {
     schema: {
       tags,

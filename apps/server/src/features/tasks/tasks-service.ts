@@ -1,7 +1,6 @@
 import {
   canDeleteTask,
   canEditTask,
-  canSeeTask,
   type CreateTaskBody,
   type ListTasksQuery,
   type Task,
@@ -10,8 +9,9 @@ import {
 } from '@tandem/contract';
 import type { Database, Queryable } from '../../db/client.js';
 import { AppError, invalidField, notFound, versionConflict } from '../../lib/errors.js';
-import { notifyTaskEvent, recordActivity } from '../activity/activity-repository.js';
-import { assertAllowed, loadMembership, type MemberRow } from '../workspaces/permissions.js';
+import { publishWorkspaceEvent } from '../../events/event-bus.js';
+import { recordActivity } from '../activity/activity-repository.js';
+import { assertAllowed, loadMembership, viewerOf, type MemberRow } from '../../permissions/membership.js';
 import {
   deleteTaskRow,
   findTasks,
@@ -19,20 +19,14 @@ import {
   getTaskById,
   insertTask,
   isActiveMember,
-  lockTaskRow,
+  lockVisibleTaskRow,
   updateTaskRow,
   type TaskChanges,
   type TaskRow,
-  type TaskViewer,
 } from './tasks-repository.js';
+import type { TaskAudience } from './task-events.js';
 
 const taskNotFound = () => notFound('That task');
-
-const viewerOf = (member: MemberRow): TaskViewer => ({
-  workspaceId: member.workspaceId,
-  memberId: member.id,
-  workspaceMemberType: member.workspaceMemberType,
-});
 
 /** 400 errorData.assigneeMemberId unless `assigneeMemberId` is an ACTIVE member of the workspace. */
 async function assertAssignable(tx: Queryable, workspaceId: string, assigneeMemberId: string | null): Promise<void> {
@@ -69,7 +63,7 @@ async function recordTaskActivity(tx: Queryable, actor: MemberRow, before: TaskR
 }
 
 /** Everyone a `task` live event may concern: the creator and the assignees before and after. */
-function partiesOf(rows: (TaskRow | undefined)[]): { createdByMemberId: string | null; assigneeMemberIds: string[] } {
+function audienceOf(rows: (TaskRow | undefined)[]): TaskAudience {
   const assignees = new Set<string>();
   for (const row of rows) if (row?.assigneeMemberId) assignees.add(row.assigneeMemberId);
   const createdByMemberId = rows.find((row) => row !== undefined)?.createdByMemberId ?? null;
@@ -115,7 +109,11 @@ export async function createTask(db: Database, personId: string, workspaceId: st
       links: body.links ?? {},
     });
     await recordTaskActivity(tx, member, undefined, row);
-    await notifyTaskEvent(tx, { workspaceId, taskId: row.id, action: 'created', version: row.version, ...partiesOf([row]) });
+    await publishWorkspaceEvent<'task'>(
+      tx,
+      { type: 'task', workspaceId, taskId: row.id, action: 'created', version: row.version },
+      audienceOf([row]),
+    );
     return (await getTaskById(tx, workspaceId, row.id))!;
   });
 }
@@ -155,8 +153,8 @@ function assertGuestSendsStatusOnly(body: UpdateTaskBody): void {
 export async function updateTask(db: Database, personId: string, workspaceId: string, taskId: string, body: UpdateTaskBody): Promise<Task> {
   return db.transaction(async (tx) => {
     const member = await loadMembership(tx, workspaceId, personId);
-    const row = await lockTaskRow(tx, workspaceId, taskId);
-    if (!row || !canSeeTask(member.workspaceMemberType, member.id, row)) throw taskNotFound();
+    const row = await lockVisibleTaskRow(tx, viewerOf(member), taskId);
+    if (!row) throw taskNotFound();
     if (!canEditTask(member.workspaceMemberType, member.id, row)) {
       assertGuestSendsStatusOnly(body);
       assertAllowed(member, 'changeTaskStatus');
@@ -172,7 +170,11 @@ export async function updateTask(db: Database, personId: string, workspaceId: st
     if (changes.assigneeMemberId !== undefined) await assertAssignable(tx, workspaceId, changes.assigneeMemberId);
     const updated = await updateTaskRow(tx, row, changes);
     await recordTaskActivity(tx, member, row, updated);
-    await notifyTaskEvent(tx, { workspaceId, taskId, action: 'updated', version: updated.version, ...partiesOf([updated, row]) });
+    await publishWorkspaceEvent<'task'>(
+      tx,
+      { type: 'task', workspaceId, taskId, action: 'updated', version: updated.version },
+      audienceOf([updated, row]),
+    );
     return (await getTaskById(tx, workspaceId, taskId))!;
   });
 }
@@ -186,8 +188,8 @@ export async function updateTask(db: Database, personId: string, workspaceId: st
 export async function deleteTask(db: Database, personId: string, workspaceId: string, taskId: string, version: number): Promise<void> {
   await db.transaction(async (tx) => {
     const member = await loadMembership(tx, workspaceId, personId);
-    const row = await lockTaskRow(tx, workspaceId, taskId);
-    if (!row || !canSeeTask(member.workspaceMemberType, member.id, row)) throw taskNotFound();
+    const row = await lockVisibleTaskRow(tx, viewerOf(member), taskId);
+    if (!row) throw taskNotFound();
     if (!canDeleteTask(member.workspaceMemberType, member.id, row)) {
       const message =
         member.workspaceMemberType === 'USER'
@@ -202,6 +204,10 @@ export async function deleteTask(db: Database, personId: string, workspaceId: st
       );
     }
     await deleteTaskRow(tx, workspaceId, taskId);
-    await notifyTaskEvent(tx, { workspaceId, taskId, action: 'deleted', version: row.version, ...partiesOf([row]) });
+    await publishWorkspaceEvent<'task'>(
+      tx,
+      { type: 'task', workspaceId, taskId, action: 'deleted', version: row.version },
+      audienceOf([row]),
+    );
   });
 }

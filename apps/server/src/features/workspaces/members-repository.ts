@@ -2,7 +2,7 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Member, WorkspaceMemberType } from '@tandem/contract';
 import type { Queryable } from '../../db/client.js';
 import { people, workspaceMembers } from '../../db/schema/index.js';
-import type { MemberRow } from './permissions.js';
+import type { MemberRow } from '../../permissions/membership.js';
 
 const memberColumns = {
   id: workspaceMembers.id,

@@ -14,7 +14,7 @@ import { requireAuth } from '../../plugins/authenticate.js';
 import { findMembers } from './members-repository.js';
 import { changeMemberType, inviteMember, removeMember, resendInvitation } from './members-service.js';
 import { parseCursor, toPage } from './pages.js';
-import { assertAllowed, loadMembership } from './permissions.js';
+import { assertAllowed, loadMembership } from '../../permissions/membership.js';
 import { actorOf } from './workspaces-routes.js';
 
 const tags = ['members'];

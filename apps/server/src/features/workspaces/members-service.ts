@@ -17,7 +17,7 @@ import { recordAuditEvent } from '../audit/audit.js';
 import { findPersonByEmail, getPersonById } from '../auth/people-repository.js';
 import { takeAttempt, throttleKeys, throttlePolicies } from '../auth/throttle.js';
 import { activateInvitedMemberships, deleteMember, getMember, insertInvitedMember, updateMemberType } from './members-repository.js';
-import { assertAllowed, loadMembership, type MemberRow } from './permissions.js';
+import { assertAllowed, loadMembership, type MemberRow } from '../../permissions/membership.js';
 import { assertRoomForMember } from './plans.js';
 import { lockWorkspace } from './workspaces-repository.js';
 

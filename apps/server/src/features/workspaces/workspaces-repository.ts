@@ -2,24 +2,29 @@ import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { SubscriptionType, Subscription, Workspace, WorkspaceSummary } from '@tandem/contract';
 import type { Queryable } from '../../db/client.js';
 import { activityItems, people, subscriptions, workspaceMembers, workspaces } from '../../db/schema/index.js';
-import { activityVisibleTo } from '../activity/activity-repository.js';
+import { activityVisibleTo } from '../../permissions/visibility.js';
 import { planLimits } from './plans.js';
 
 /**
- * hasNewActivityItems of a member row (seed §3): some activity they may see, by someone else,
- * is newer than their read mark (PRODUCT §2, §6).
+ * hasNewActivityItems of a member row (seed §3): some activity they may see, by someone else, is
+ * newer than their read mark (PRODUCT §2, §6). Only the viewer's own flag is computed: another
+ * member's unread state is theirs alone, so it reads false (a GUEST must not learn whether the
+ * executive has unread activity).
  */
-export const hasNewActivityItems = sql<boolean>`exists (
-  select 1 from ${activityItems}
-  where ${activityItems.workspaceId} = ${workspaceMembers.workspaceId}
-    and ${activityItems.createdAt} > coalesce(${workspaceMembers.activityReadAt}, '-infinity'::timestamptz)
-    and ${activityVisibleTo(workspaceMembers.id, workspaceMembers.workspaceMemberType)}
-    and ${activityItems.actorMemberId} is distinct from ${workspaceMembers.id}
-)`;
+function hasNewActivityItemsSeenBy(viewerPersonId: string) {
+  return sql<boolean>`case when ${workspaceMembers.personId} = ${viewerPersonId} then exists (
+    select 1 from ${activityItems}
+    where ${activityItems.workspaceId} = ${workspaceMembers.workspaceId}
+      and ${activityItems.createdAt} > coalesce(${workspaceMembers.activityReadAt}, '-infinity'::timestamptz)
+      and ${activityVisibleTo(workspaceMembers.id, workspaceMembers.workspaceMemberType)}
+      and ${activityItems.actorMemberId} is distinct from ${workspaceMembers.id}
+  ) else false end`;
+}
 
 /**
  * The workspaces `personId` is an active member of, each with its subscriptionType and every
- * active member (seed §3), oldest membership first. Three queries whatever the count.
+ * active member (seed §3), oldest membership first; each member's hasNewActivityItems is shown to
+ * that member only. Three queries whatever the count.
  */
 export async function findWorkspacesOfPerson(db: Queryable, personId: string): Promise<Workspace[]> {
   const memberships = await db
@@ -43,7 +48,7 @@ export async function findWorkspacesOfPerson(db: Queryable, personId: string): P
         firstName: people.firstName,
         lastName: people.lastName,
         workspaceMemberType: workspaceMembers.workspaceMemberType,
-        hasNewActivityItems,
+        hasNewActivityItems: hasNewActivityItemsSeenBy(personId),
       })
       .from(workspaceMembers)
       .innerJoin(people, eq(people.id, workspaceMembers.personId))

@@ -18,7 +18,7 @@ import { requireAuth } from '../../plugins/authenticate.js';
 import { findAuditEvents } from '../audit/audit.js';
 import { leaveWorkspace, type Actor } from './members-service.js';
 import { parseCursor, toPage } from './pages.js';
-import { assertAllowed, loadMembership } from './permissions.js';
+import { assertAllowed, loadMembership } from '../../permissions/membership.js';
 import { findWorkspaceSummaries, getSubscription } from './workspaces-repository.js';
 import { changePlan, createWorkspace, renameWorkspace } from './workspaces-service.js';
 

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { recordAuditEvent } from '../audit/audit.js';
 import type { Actor } from './members-service.js';
-import { assertAllowed, loadMembership } from './permissions.js';
+import { assertAllowed, loadMembership } from '../../permissions/membership.js';
 import { assertUsageFitsPlan } from './plans.js';
 import {
   getSubscription,

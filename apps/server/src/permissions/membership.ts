@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { can, describeInviteLimit, describeRefusal, type WorkspaceAction, type WorkspaceMemberType } from '@tandem/contract';
-import type { Queryable } from '../../db/client.js';
-import { workspaceMembers } from '../../db/schema/index.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import type { Queryable } from '../db/client.js';
+import { workspaceMembers } from '../db/schema/index.js';
+import { AppError, notFound } from '../lib/errors.js';
+import type { Viewer } from './visibility.js';
 
 /** The member row a workspace route acts as. */
 export type MemberRow = typeof workspaceMembers.$inferSelect;
@@ -38,4 +39,9 @@ export async function loadMembership(db: Queryable, workspaceId: string, personI
     );
   if (!member) throw notFound('That workspace');
   return member;
+}
+
+/** The member as the visibility rules take it (permissions/visibility.ts). */
+export function viewerOf(member: MemberRow): Viewer {
+  return { workspaceId: member.workspaceId, memberId: member.id, workspaceMemberType: member.workspaceMemberType };
 }

@@ -1,0 +1,73 @@
+import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { permissionMatrix, type ActivityKind, type WorkspaceMemberType } from '@tandem/contract';
+import { activityItems, tasks } from '../db/schema/index.js';
+
+/**
+ * The member a workspace read is made for (PRODUCT §6): their workspace, member id and type.
+ * Every visibility rule below takes one.
+ */
+export interface Viewer {
+  workspaceId: string;
+  memberId: string;
+  workspaceMemberType: WorkspaceMemberType;
+}
+
+/** A column, or a value to compare as a uuid (e.g. the parties a live event names). */
+type UuidOperand = AnyColumn | SQL | string | null;
+
+const asUuid = (operand: UuidOperand): AnyColumn | SQL =>
+  typeof operand === 'string' || operand === null ? sql`${operand}::uuid` : operand;
+
+/** The people a task concerns: by default the columns of `tasks`; literal ids for a deleted task's event. */
+export interface TaskPartiesOperand {
+  createdByMemberId: UuidOperand;
+  assigneeMemberId: UuidOperand;
+}
+
+const taskColumns: TaskPartiesOperand = { createdByMemberId: tasks.createdByMemberId, assigneeMemberId: tasks.assigneeMemberId };
+
+/**
+ * The one task-visibility rule (PRODUCT §6 tasks row; the contract's `canSeeTask` is its web
+ * mirror): OWNER, EXECUTIVE and EXECUTIVEASSISTANT see every task of the workspace; a USER those
+ * they created or that are assigned to them; a GUEST only those assigned to them. Used by the task
+ * list, one task, the dashboard and the `task` event audience. Does not scope by workspace:
+ * combine with {@link tasksOfWorkspace} when reading rows.
+ */
+export function taskVisibleTo(viewer: Viewer, parties: TaskPartiesOperand = taskColumns): SQL {
+  if (permissionMatrix.viewTasks[viewer.workspaceMemberType] === 'yes') return sql`true`;
+  const me = sql`${viewer.memberId}::uuid`;
+  const assignedToMe = sql`${asUuid(parties.assigneeMemberId)} is not distinct from ${me}`;
+  if (viewer.workspaceMemberType === 'USER') {
+    return sql`(${asUuid(parties.createdByMemberId)} is not distinct from ${me} or ${assignedToMe})`;
+  }
+  if (viewer.workspaceMemberType === 'GUEST') return sql`(${assignedToMe})`;
+  return sql`false`;
+}
+
+/** Rows of `tasks` in the viewer's workspace that they may see ({@link taskVisibleTo}). */
+export function tasksOfWorkspace(viewer: Viewer): SQL {
+  return and(eq(tasks.workspaceId, viewer.workspaceId), taskVisibleTo(viewer))!;
+}
+
+/** Kinds about contacts, questions and summaries, which a GUEST cannot see (PRODUCT §6). */
+const kindsHiddenFromGuests: ActivityKind[] = ['ANSWER_RECEIVED', 'CHAT_REPLY', 'SUMMARY_PUBLISHED'];
+
+/**
+ * The one activity-visibility rule (PRODUCT §2, §6): an item meant for everyone or for the member
+ * alone and — for a GUEST — not about something they cannot see. Shared by the feed, the `activity`
+ * event audience and the profile's hasNewActivityItems, so the dot and the list never disagree.
+ * `memberId` / `memberType` are a viewer's values or member columns (for the profile's per-member flag).
+ */
+export function activityVisibleTo(memberId: AnyColumn | string, memberType: AnyColumn | WorkspaceMemberType): SQL {
+  const hidden = sql.join(
+    kindsHiddenFromGuests.map((kind) => sql`${kind}`),
+    sql`, `,
+  );
+  return sql`(${activityItems.audienceMemberId} is null or ${activityItems.audienceMemberId} = ${memberId})
+    and (${memberType}::text <> 'GUEST' or ${activityItems.kind}::text not in (${hidden}))`;
+}
+
+/** Rows of `activity_items` in the viewer's workspace that they may see ({@link activityVisibleTo}). */
+export function activityOfWorkspace(viewer: Viewer): SQL {
+  return and(eq(activityItems.workspaceId, viewer.workspaceId), activityVisibleTo(viewer.memberId, viewer.workspaceMemberType))!;
+}
