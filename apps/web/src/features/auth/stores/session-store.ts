@@ -156,9 +156,9 @@ export async function switchWorkspace(workspaceId: string): Promise<void> {
 }
 
 /**
- * Reloads the profile without the full init (after an activity event, a rename or a membership
- * change): keeps the current workspace when the user still belongs to it, else runs init, which
- * falls back to the first workspace (seed §4). A failed load keeps the session as it is.
+ * Reloads the profile without the full init (after a rename or a membership change, e.g. a live
+ * MEMBER_* activity event): keeps the current workspace when the user still belongs to it, else
+ * runs init, which falls back to the first workspace (seed §4). A failed load keeps the session.
  */
 export async function reloadProfile(): Promise<void> {
   if (!state.user) return;
@@ -191,6 +191,16 @@ export function setSessionSubscription(subscription: Subscription): void {
 export function markActivitySeen(): void {
   if (state.workspaceMember?.hasNewActivityItems) {
     setState({ workspaceMember: { ...state.workspaceMember, hasNewActivityItems: false } });
+  }
+}
+
+/**
+ * Lights the current member's new-activity flag locally (seed §4: hasNewActivityItems) when a live
+ * `activity` event reports another member's doing; the profile is not reloaded for it.
+ */
+export function markNewActivity(): void {
+  if (state.workspaceMember && !state.workspaceMember.hasNewActivityItems) {
+    setState({ workspaceMember: { ...state.workspaceMember, hasNewActivityItems: true } });
   }
 }
 

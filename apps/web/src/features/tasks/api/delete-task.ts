@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-error';
 import { dropTask, mapTaskPages } from '../utils/task-cache';
 import { taskQueryOptions } from './get-task';
-import { taskListsQueryKey } from './get-tasks';
+import { TASK_MUTATION_KEY, taskListsQueryKey } from './get-tasks';
 
 /** Variables of {@link deleteTask}. */
 export interface DeleteTaskVariables {
@@ -14,8 +14,8 @@ export interface DeleteTaskVariables {
 
 /**
  * DELETE v1/workspaces/{id}/tasks/{taskId}?version → nothing (contract tasks.ts). Rejects 409
- * VERSION_CONFLICT when the task changed since `version`, 403 unless the member may edit it
- * (PRODUCT §6).
+ * VERSION_CONFLICT when the task changed since `version`, 403 unless the member may delete it
+ * (contract canDeleteTask, PRODUCT §6).
  */
 export async function deleteTask({ workspaceId, task }: DeleteTaskVariables): Promise<void> {
   await api.delete<unknown>(`v1/workspaces/${encodeURIComponent(workspaceId)}/tasks/${encodeURIComponent(task.id)}`, {
@@ -28,6 +28,7 @@ export function useDeleteTask(options: Omit<UseMutationOptions<void, ApiError, D
   const queryClient = useQueryClient();
   return useMutation({
     ...options,
+    mutationKey: TASK_MUTATION_KEY,
     mutationFn: deleteTask,
     onSuccess: (data, variables, onMutateResult, context) => {
       const { workspaceId, task } = variables;

@@ -11,6 +11,12 @@ export function tasksQueryKey(workspaceId: string) {
   return ['workspaces', workspaceId, 'tasks'] as const;
 }
 
+/**
+ * The key of every task mutation (create, update, delete; their variables carry `workspaceId`):
+ * live task events wait until the member's own changes to a workspace's tasks have settled.
+ */
+export const TASK_MUTATION_KEY = ['tasks'] as const;
+
 /** The key every task list of a workspace starts with (whatever the filters). */
 export function taskListsQueryKey(workspaceId: string) {
   return [...tasksQueryKey(workspaceId), 'list'] as const;

@@ -5,7 +5,7 @@ import { isApiError, type ApiError } from '@/lib/api-error';
 import { showToast } from '@/lib/toast-store';
 import { mapTaskPages, patchTask, replaceTask } from '../utils/task-cache';
 import { taskQueryOptions } from './get-task';
-import { taskListsQueryKey, tasksQueryKey } from './get-tasks';
+import { TASK_MUTATION_KEY, taskListsQueryKey, tasksQueryKey } from './get-tasks';
 
 /** What the user reads when the server had a newer version (issue #4). */
 export const TASK_CONFLICT_MESSAGE = 'This task was changed by someone else; showing the latest version.';
@@ -78,6 +78,7 @@ export function useUpdateTask({ onConflict, onSuccess }: UseUpdateTaskOptions = 
   };
 
   return useMutation<Task, ApiError, UpdateTaskVariables, Snapshot>({
+    mutationKey: TASK_MUTATION_KEY,
     scope: { id: 'tasks:update' },
     meta: { errorToast: (error) => !isVersionConflict(error) },
     mutationFn: async (variables) => {

@@ -1,0 +1,17 @@
+import { activityEventHandler } from '@/features/activity/events/activity-events';
+import { dashboardEventHandlers } from '@/features/dashboard/events/dashboard-events';
+import { taskEventHandlers } from '@/features/tasks/events/task-events';
+import { memberEventHandler } from '@/features/workspaces/events/member-events';
+import type { AnyWorkspaceEventHandler } from '@/lib/events/event-handlers';
+
+/**
+ * Every feature's live-event handlers, wired once (ARCHITECTURE "events"): the app's one stream
+ * (app/routes/app/root.tsx) dispatches each workspace event to the handlers of its type, in this
+ * order. A new feature adds its handler file under features/<name>/events/ and lists it here.
+ */
+export const workspaceEventHandlers: readonly AnyWorkspaceEventHandler[] = [
+  ...taskEventHandlers,
+  activityEventHandler,
+  memberEventHandler,
+  ...dashboardEventHandlers,
+];
