@@ -40,8 +40,10 @@ export interface TaskDrawerProps {
 
 /**
  * The task drawer (issue #4): the edit form (title, notes, status, priority, due date, assignee)
- * and delete with confirmation. What the member may not change is read-only (PRODUCT §6: a GUEST
- * changes the status only). A 409 replaces the form with the server's current task and says so.
+ * and delete with confirmation. What the member may not change is read-only and Delete shows only
+ * to those who may delete (getTaskAbilities, the contract's rules, PRODUCT §6: a GUEST changes the
+ * status only; a USER deletes only what they created). A 409 replaces the form with the server's
+ * current task and says so.
  */
 export function TaskDrawer({ workspaceId, taskId, placeholder, actor, onClose }: TaskDrawerProps) {
   const titleId = useId();
@@ -96,7 +98,7 @@ interface TaskEditorProps {
 
 function TaskEditor({ workspaceId, task, actor, onClose }: TaskEditorProps) {
   const queryClient = useQueryClient();
-  const { canEdit, canChangeStatus } = getTaskAbilities(actor, task);
+  const { canEdit, canChangeStatus, canDelete } = getTaskAbilities(actor, task);
   const { members } = useAssignableMembers(workspaceId, task.assigneeMemberId);
   const [notice, setNotice] = useState<string | null>(null);
   // Someone else saved while the drawer is open (a live event refetched it): the untouched fields
@@ -191,7 +193,7 @@ function TaskEditor({ workspaceId, task, actor, onClose }: TaskEditorProps) {
         spacing={1.5}
         sx={{ px: 3, py: 2, borderTop: '1px solid', borderColor: 'divider', alignItems: 'center', bgcolor: 'background.paper' }}
       >
-        {canEdit && (
+        {canDelete && (
           <Button color="error" startIcon={<DeleteOutlined />} onClick={() => setIsDeleting(true)}>
             Delete
           </Button>

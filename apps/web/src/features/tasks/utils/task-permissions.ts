@@ -1,4 +1,4 @@
-import { can, type Task, type WorkspaceMemberType } from '@tandem/contract';
+import { can, canDeleteTask, canEditTask, canSeeTask, type TaskParties, type WorkspaceMemberType } from '@tandem/contract';
 
 /** The signed-in member as the task rules need them. */
 export interface TaskActor {
@@ -6,28 +6,34 @@ export interface TaskActor {
   workspaceMemberType: WorkspaceMemberType;
 }
 
-/** What `actor` may do with `task` (PRODUCT §6 "tasks" row; contract permissions.ts). */
+/** What `actor` may do with one task (PRODUCT §6 "tasks" row). */
 export interface TaskAbilities {
-  /** Title, notes, priority, due date, assignee, delete. */
+  /** Title, notes, priority, due date, assignee (contract canEditTask). */
   canEdit: boolean;
+  /** The status alone: a GUEST on a task assigned to them, or anyone who may edit it. */
   canChangeStatus: boolean;
+  /** Contract canDeleteTask: staff any task, a USER only the tasks they created, never a GUEST. */
+  canDelete: boolean;
 }
 
 /**
- * PRODUCT §6: OWNER, EXECUTIVE and EXECUTIVEASSISTANT edit every task; a USER edits the tasks they
- * created or that are assigned to them; a GUEST only changes the status of tasks assigned to them.
- * The server enforces the same rule; the screen only avoids offering what would be refused. Pure.
+ * What `actor` may do with `task`, decided by the contract's rules (tasks.ts canSeeTask,
+ * canEditTask, canDeleteTask; permissions.ts changeTaskStatus), exactly as the server's task
+ * service decides them: nothing here is a rule of its own. The screen only avoids offering what
+ * the server would refuse. Pure.
  */
-export function getTaskAbilities(actor: TaskActor, task: Pick<Task, 'createdByMemberId' | 'assigneeMemberId'>): TaskAbilities {
-  const type = actor.workspaceMemberType;
-  const isMine = task.createdByMemberId === actor.memberId || task.assigneeMemberId === actor.memberId;
-  const isAssignedToMe = task.assigneeMemberId === actor.memberId;
-  const editGrant = can(type, 'editTasks') ? (type === 'USER' ? isMine : true) : false;
-  const statusGrant = can(type, 'changeTaskStatus') ? (type === 'GUEST' ? isAssignedToMe : type === 'USER' ? isMine : true) : false;
-  return { canEdit: editGrant, canChangeStatus: statusGrant };
+export function getTaskAbilities(actor: TaskActor, task: TaskParties): TaskAbilities {
+  const { workspaceMemberType: type, memberId } = actor;
+  const canSee = canSeeTask(type, memberId, task);
+  const canEdit = canEditTask(type, memberId, task);
+  return {
+    canEdit,
+    canChangeStatus: canEdit || (canSee && can(type, 'changeTaskStatus')),
+    canDelete: canSee && canDeleteTask(type, memberId, task),
+  };
 }
 
-/** True when `type` may create tasks (PRODUCT §6: everyone but a GUEST). */
+/** True when `type` may create tasks (PRODUCT §6: everyone but a GUEST; contract permissions.ts editTasks). */
 export function canCreateTasks(type: WorkspaceMemberType): boolean {
   return can(type, 'editTasks');
 }
