@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { authThrottles, people } from '../../db/schema/index.js';
 import { CLIENT_ID, STRONG_PASSWORD, createPerson, uniqueEmail, useTestApp, type TestApp } from '../../test/test-app.js';
-import { throttleKeys } from './throttle.js';
+import { throttleKeys } from '../../lib/throttle.js';
 
 const t = useTestApp();
 const WRONG_PASSWORD = 'definitely not the right password';

@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.js';
-import { authThrottles } from '../../db/schema/index.js';
-import type { CodePurpose } from './codes.js';
+import type { Queryable } from '../db/client.js';
+import { authThrottles } from '../db/schema/index.js';
 
 /** A counter policy: `limit` attempts per `windowMs`; once reached, refused until the window ends. */
 export interface ThrottlePolicy {
@@ -21,6 +20,8 @@ export const throttlePolicies = {
   mailPerAddress: { limit: 5, windowMs: 60 * 60_000, window: 'fixed' },
   /** A new code of one kind (activation, sign-in, reset) at most every 60 seconds. */
   resendPerPurpose: { limit: 1, windowMs: 60_000, window: 'fixed' },
+  /** Public links (/b, /q, /s): more than 60 misses a minute from one IP → 429 (PRODUCT §5). */
+  publicMissesPerIp: { limit: 60, windowMs: 60_000, window: 'fixed' },
 } satisfies Record<string, ThrottlePolicy>;
 
 export type ThrottleResult = { allowed: true } | { allowed: false; retryAfterMs: number };
@@ -57,6 +58,18 @@ export async function takeAttempt(
   return refused ?? { allowed: true };
 }
 
+/**
+ * Whether `key` is over `policy` now, without counting anything (a read; no lock needed).
+ * @returns the same result takeAttempt would give, without taking an attempt.
+ */
+export async function checkAttempts(db: Queryable, key: string, policy: ThrottlePolicy): Promise<ThrottleResult> {
+  const [row] = await db.select().from(authThrottles).where(eq(authThrottles.key, key));
+  if (!row || row.count < policy.limit) return { allowed: true };
+  const windowAnchor = (policy.window === 'lockout' ? row.lastAt : row.windowStartedAt).getTime();
+  const retryAfterMs = windowAnchor + policy.windowMs - Date.now();
+  return retryAfterMs > 0 ? { allowed: false, retryAfterMs } : { allowed: true };
+}
+
 /** Forgets the counter (a successful sign-in ends a run of consecutive failures). */
 export async function resetAttempts(db: Queryable, key: string): Promise<void> {
   await db.delete(authThrottles).where(eq(authThrottles.key, key));
@@ -74,5 +87,7 @@ export const throttleKeys = {
   signInAccount: (email: string) => `signin:account:${email}`,
   signInIp: (ip: string) => `signin:ip:${ip}`,
   mail: (email: string) => `mail:${email}`,
-  resend: (email: string, purpose: CodePurpose) => `mail:${email}:${purpose}`,
+  /** `purpose`: the kind of code (ACTIVATION, PASSWORDLESS, PASSWORD_RESET). */
+  resend: (email: string, purpose: string) => `mail:${email}:${purpose}`,
+  publicMisses: (ip: string) => `public:miss:${ip}`,
 };
