@@ -1,3 +1,4 @@
+import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -6,6 +7,8 @@ import { defineConfig } from 'vitest/config';
  */
 const serverTests = ['apps/server/src/**/*.test.ts'];
 const postgresUrl = process.env.TEST_DATABASE_URL;
+/** The web app's `@/` alias (apps/web/vite.config.ts), for tests that import through it. */
+const webAlias = { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) };
 
 export default defineConfig({
   test: {
@@ -18,7 +21,19 @@ export default defineConfig({
         },
       },
       {
-        test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'node' },
+        resolve: { alias: webAlias },
+        test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        // Component tests: React Testing Library in happy-dom; a console.error or React warning
+        // fails the test (STYLE habit 9, apps/web/src/lib/testing/setup-tests.ts).
+        resolve: { alias: webAlias },
+        test: {
+          name: 'web:dom',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['apps/web/src/lib/testing/setup-tests.ts'],
+        },
       },
       {
         test: {

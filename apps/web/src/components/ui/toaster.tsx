@@ -1,64 +1,37 @@
-import GlobalStyles from '@mui/material/GlobalStyles';
-import { useEffect, useSyncExternalStore } from 'react';
-import { cssTransition, toast, ToastContainer } from 'react-toastify';
-import { TOAST_AUTO_CLOSE_MS, TOAST_COLLAPSE_MS, TOAST_DELAY_MS } from '@/config/constants';
-import { getToastMessage, subscribeToast } from '@/lib/toast-store';
+import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
+import { TOAST_DELAY_MS } from '@/config/constants';
+import { getToastMessage, subscribeToast, type ToastMessage } from '@/lib/toast-store';
+import type { ToastHostProps } from './toast-host';
 
-const transition = cssTransition({
-  enter: 'Toastify--animate Toastify__bounce-enter',
-  exit: 'Toastify--animate Toastify__bounce-exit',
-  appendPosition: true,
-  collapseDuration: TOAST_COLLAPSE_MS,
-});
-
-/** Toast colours with white text at ≥ 4.5:1 contrast (the library's defaults fail WCAG AA). */
-const toastColors = {
-  ':root': {
-    '--toastify-color-error': '#B42318',
-    '--toastify-color-success': '#1E7B34',
-    '--toastify-color-info': '#1D4ED8',
-    '--toastify-color-warning': '#8A4B00',
-    '--toastify-font-family': 'inherit',
-    '--toastify-toast-bd-radius': '12px',
-  },
-};
+const loadToastHost = () => import('./toast-host');
 
 /**
  * Shows the shared toast message (seed §4): when its date changes, after 100 ms, a toast of its
- * type (error, info, warning; anything else as success), auto-closing after 2000 ms and
- * collapsing in 300 ms (seed §9).
+ * type (error, info, warning; anything else as success), auto-closing after 2000 ms (seed §9).
+ * Renders nothing until the first message; the toast library ({@link ToastHost}) loads then,
+ * during the 100 ms, so it is not part of the first page's JavaScript.
  */
 export function Toaster() {
   const message = useSyncExternalStore(subscribeToast, getToastMessage, getToastMessage);
+  const [shown, setShown] = useState<{ Host: ComponentType<ToastHostProps>; message: ToastMessage } | null>(null);
 
   useEffect(() => {
     if (!message) return;
+    let isCancelled = false;
+    const host = loadToastHost();
     const timer = setTimeout(() => {
-      const show =
-        message.type === 'error'
-          ? toast.error
-          : message.type === 'info'
-            ? toast.info
-            : message.type === 'warning'
-              ? toast.warning
-              : toast.success;
-      show(message.message, { toastId: String(message.date) });
+      // A failed load (a stale chunk after a deploy) loses this toast; chunk-reload reloads the page.
+      host.then(
+        ({ ToastHost }) => !isCancelled && setShown({ Host: ToastHost, message }),
+        () => undefined,
+      );
     }, TOAST_DELAY_MS);
-    return () => clearTimeout(timer);
+    return () => {
+      isCancelled = true;
+      clearTimeout(timer);
+    };
   }, [message]);
 
-  return (
-    <>
-      <GlobalStyles styles={toastColors} />
-      <ToastContainer
-        position="top-center"
-        autoClose={TOAST_AUTO_CLOSE_MS}
-        transition={transition}
-        hideProgressBar
-        newestOnTop
-        closeOnClick
-        theme="colored"
-      />
-    </>
-  );
+  if (!shown) return null;
+  return <shown.Host message={shown.message} />;
 }
