@@ -205,11 +205,22 @@ export function markNewActivity(): void {
 }
 
 /**
- * Route-guard wait (seed §2, §9): while a profile load is in progress, polls once a second, at most
- * 5 tries. Resolves when idle or out of tries.
+ * Route-guard wait (seed §2, §9): while a profile load is in progress, waits for it for at most
+ * `tries` × `intervalMs` (5 × 1 s). Resolves the moment the load ends (the seed's "up to"; no
+ * polling delay), or when the time is up with the load still running. Never rejects.
  */
-export async function waitForProfileLoad(tries: number = GUARD_WAIT_TRIES, intervalMs: number = GUARD_WAIT_INTERVAL_MS): Promise<void> {
-  for (let attempt = 0; attempt < tries && state.loading; attempt += 1) {
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
+export function waitForProfileLoad(tries: number = GUARD_WAIT_TRIES, intervalMs: number = GUARD_WAIT_INTERVAL_MS): Promise<void> {
+  if (!state.loading) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const finish = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(finish, tries * intervalMs);
+    // `loading` ends in the same state update that ends the load (signed in or logged out).
+    const unsubscribe = subscribeSession(() => {
+      if (!state.loading) finish();
+    });
+  });
 }

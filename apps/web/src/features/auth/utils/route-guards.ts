@@ -1,17 +1,30 @@
 import { redirect } from 'react-router';
+import type { Profile } from '@tandem/contract';
 import { paths } from '@/config/paths';
 import { getSessionState, initSession, waitForProfileLoad } from '../stores/session-store';
 
 /**
- * Loader of every login-required route (seed §2): waits for a running profile load (5 × 1 s); when
- * an access token exists but no user is loaded, loads the profile (init); without a profile,
- * redirects to /auth/login.
+ * The route guard's wait and load (seed §2): waits for a running profile load (at most 5 × 1 s,
+ * continuing the moment it ends); when an access token exists but no user is loaded, loads the
+ * profile (init), again waiting at most 5 s. A load still running after the wait counts as no
+ * profile. Resolves with the loaded user or null; never rejects.
  */
-export async function requireSessionLoader(): Promise<null> {
+async function loadGuardUser(): Promise<Profile | null> {
   await waitForProfileLoad();
   const session = getSessionState();
-  if (!session.user && session.accessToken) await initSession();
-  if (!getSessionState().user) throw redirect(paths.auth.login.getHref());
+  if (!session.user && session.accessToken && !session.loading) {
+    void initSession();
+    await waitForProfileLoad();
+  }
+  return getSessionState().user;
+}
+
+/**
+ * Loader of every login-required route (seed §2): without a profile (after the bounded wait and
+ * load of {@link loadGuardUser}), redirects to /auth/login.
+ */
+export async function requireSessionLoader(): Promise<null> {
+  if (!(await loadGuardUser())) throw redirect(paths.auth.login.getHref());
   return null;
 }
 
@@ -21,9 +34,6 @@ export async function requireSessionLoader(): Promise<null> {
  * login form.
  */
 export async function redirectSignedInLoader(): Promise<null> {
-  await waitForProfileLoad();
-  const session = getSessionState();
-  if (!session.user && session.accessToken) await initSession();
-  if (getSessionState().user) throw redirect(paths.home.getHref());
+  if (await loadGuardUser()) throw redirect(paths.home.getHref());
   return null;
 }

@@ -1,0 +1,161 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const USER_ID = '00000000-0000-4000-8000-000000000001';
+const WORKSPACE_ID = '00000000-0000-4000-8000-000000000002';
+const profile = {
+  id: USER_ID,
+  firstName: 'Avery',
+  lastName: 'Tester',
+  email: 'avery@example.test',
+  status: 'ACTIVE',
+  themePreference: 'brand',
+  impersonator: null,
+  workspaces: [
+    {
+      id: WORKSPACE_ID,
+      name: "Avery's workspace",
+      subscriptionType: 'FREE',
+      members: [{ personId: USER_ID, workspaceMemberType: 'OWNER' }],
+    },
+  ],
+};
+const subscription = { workspaceId: WORKSPACE_ID, subscriptionType: 'FREE' };
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify({ payload: body }), { status: 200, headers: { 'content-type': 'application/json' } });
+
+/** A promise with its resolve function outside. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+/**
+ * A signed-in browser whose profile call answers only when the test says so (`answerProfile`),
+ * or never. The subscription answers at once.
+ */
+function installBrowser() {
+  const store = new Map<string, string>([
+    ['accessToken', 'a1'],
+    ['refreshToken', 'r1'],
+  ]);
+  const localStorage = {
+    getItem: (key: string) => store.get(key) ?? null,
+    setItem: (key: string, value: string) => void store.set(key, value),
+    removeItem: (key: string) => void store.delete(key),
+    clear: () => store.clear(),
+  };
+  vi.stubGlobal('window', { localStorage });
+  const profileAnswer = deferred<Response>();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((request: Request | string) => {
+      const url = typeof request === 'string' ? request : request.url;
+      return url.includes('v1/profile') ? profileAnswer.promise : Promise.resolve(json(subscription));
+    }),
+  );
+  return { answerProfile: () => profileAnswer.resolve(json(profile)) };
+}
+
+/** Tracks whether `promise` has settled, and how. */
+function track<T>(promise: Promise<T>) {
+  const state: { settled: boolean; value?: T; error?: unknown } = { settled: false };
+  promise.then(
+    (value) => Object.assign(state, { settled: true, value }),
+    (error: unknown) => Object.assign(state, { settled: true, error }),
+  );
+  return state;
+}
+
+describe('route guard wait (seed §2: up to 5 × 1 s while a profile load runs)', () => {
+  beforeEach(() => {
+    vi.resetModules();
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('resolves at once when no profile load is running', async () => {
+    installBrowser();
+    const { waitForProfileLoad } = await import('../stores/session-store');
+    const wait = track(waitForProfileLoad());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(wait.settled).toBe(true);
+  });
+
+  it('continues the moment the running load finishes, well before the first second', async () => {
+    const browser = installBrowser();
+    const { initSession, waitForProfileLoad, getSessionState } = await import('../stores/session-store');
+    void initSession();
+    expect(getSessionState().loading).toBe(true);
+    const wait = track(waitForProfileLoad());
+    await vi.advanceTimersByTimeAsync(300);
+    expect(wait.settled).toBe(false);
+    browser.answerProfile();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(wait.settled).toBe(true);
+    expect(getSessionState()).toMatchObject({ loading: false, authenticated: true, user: { id: USER_ID } });
+  });
+
+  it('gives up after 5 s when the load hangs', async () => {
+    installBrowser();
+    const { initSession, waitForProfileLoad, getSessionState } = await import('../stores/session-store');
+    void initSession();
+    const wait = track(waitForProfileLoad());
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(wait.settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(wait.settled).toBe(true);
+    expect(getSessionState().loading).toBe(true);
+  });
+
+  it('lets a login-required route through as soon as the stored token signs in', async () => {
+    const browser = installBrowser();
+    const { initSession } = await import('../stores/session-store');
+    const { requireSessionLoader } = await import('./route-guards');
+    void initSession();
+    const guard = track(requireSessionLoader());
+    await vi.advanceTimersByTimeAsync(50);
+    browser.answerProfile();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(guard).toEqual({ settled: true, value: null });
+  });
+
+  it('loads the profile itself when a token is stored but nothing loads it yet', async () => {
+    const browser = installBrowser();
+    const { requireSessionLoader } = await import('./route-guards');
+    const guard = track(requireSessionLoader());
+    await vi.advanceTimersByTimeAsync(10);
+    expect(fetch).toHaveBeenCalledOnce();
+    browser.answerProfile();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(guard).toEqual({ settled: true, value: null });
+  });
+
+  it('sends a login-required route to /auth/login after 5 s of a hanging load', async () => {
+    installBrowser();
+    const { initSession } = await import('../stores/session-store');
+    const { requireSessionLoader } = await import('./route-guards');
+    void initSession();
+    const guard = track(requireSessionLoader());
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(guard.settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(guard.settled).toBe(true);
+    expect(guard.error).toBeInstanceOf(Response);
+    expect((guard.error as Response).headers.get('Location')).toBe('/auth/login');
+  });
+
+  it('shows the login form after 5 s of a hanging load instead of waiting forever', async () => {
+    installBrowser();
+    const { initSession } = await import('../stores/session-store');
+    const { redirectSignedInLoader } = await import('./route-guards');
+    void initSession();
+    const guard = track(redirectSignedInLoader());
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(guard).toEqual({ settled: true, value: null });
+  });
+});
