@@ -1,16 +1,43 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type NonIndexRouteObject, type RouteObject } from 'react-router';
 import { RouteErrorPage } from '@/components/errors/route-error-page';
 import { paths } from '@/config/paths';
 import { AppLoading, RootLayout } from './routes/root';
 
-/** Gives every route its error element (STYLE §5: each route has an error boundary). */
+/**
+ * Gives every route its error element (STYLE §5: each route has an error boundary), except the
+ * public layout route and its pages, whose error boundary is the public one.
+ */
 function withErrorElement(route: RouteObject): RouteObject {
+  if (route === publicLayoutRoute) return route;
   return {
     ...route,
     errorElement: <RouteErrorPage />,
     ...(route.children ? { children: route.children.map(withErrorElement) } : {}),
   } as RouteObject;
 }
+
+/**
+ * The public pages (seed §2 "public" layout; PRODUCT §3, §5): /b/{id}, /q/{shortUrl}, /s/{id},
+ * no guard, `noindex`. Each feature appends its route module here, e.g.
+ * `{ path: paths.public.brief.path, lazy: () => import('./routes/public/brief') }`. They render in
+ * the public shell (components/layouts/public-layout.tsx) and need no error element of their own:
+ * a 410 thrown by their loader or component (the ApiError of a revoked or expired link) shows
+ * "This link is no longer active" (components/errors/public-route-error-page.tsx); any other error
+ * the app's error page.
+ */
+export const publicRoutes: RouteObject[] = [];
+
+/** The layout route of {@link publicRoutes}; shell and error page load with the first public page. */
+export const publicLayoutRoute: NonIndexRouteObject = {
+  lazy: async () => {
+    const [{ PublicLayoutRoute }, { PublicRouteErrorPage }] = await Promise.all([
+      import('@/components/layouts/public-layout'),
+      import('@/components/errors/public-route-error-page'),
+    ]);
+    return { Component: PublicLayoutRoute, ErrorBoundary: PublicRouteErrorPage };
+  },
+  children: publicRoutes,
+};
 
 /**
  * The routes of this issue (seed §2), lazy-loaded. Unmatched URLs render the root error element
@@ -34,6 +61,7 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: paths.auth.logout.path, lazy: () => import('./routes/auth/logout') },
+      publicLayoutRoute,
       {
         path: paths.home.path,
         lazy: () => import('./routes/app/root'),
