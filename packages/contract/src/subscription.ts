@@ -1,8 +1,26 @@
 import { z } from 'zod';
 import { payloadOf } from './envelope.js';
-import { SubscriptionTypeSchema } from './members.js';
+import { SubscriptionTypeSchema, type SubscriptionType } from './members.js';
 
 export const subscriptionStatuses = ['TRIALING', 'ACTIVE', 'PAST_DUE', 'CANCELED'] as const;
+
+/** What a plan allows (PRODUCT §8); a number limit null = unlimited. */
+export interface PlanLimits {
+  members: number | null;
+  aiGenerationsPerMonth: number | null;
+  activeQuestionRequests: number | null;
+  slack: boolean;
+}
+
+/**
+ * The plans of PRODUCT §8, the one place their limits are written: the server enforces them (402
+ * PLAN_LIMIT naming the limit) and the web describes them. Listed in upgrade order.
+ */
+export const planLimits: Record<SubscriptionType, PlanLimits> = {
+  FREE: { members: 3, aiGenerationsPerMonth: 20, activeQuestionRequests: 5, slack: false },
+  PRO: { members: 15, aiGenerationsPerMonth: 1000, activeQuestionRequests: null, slack: true },
+  ENTERPRISE: { members: null, aiGenerationsPerMonth: null, activeQuestionRequests: null, slack: true },
+};
 
 /** `null` means unlimited (PRODUCT §8). */
 const LimitSchema = z.number().int().nonnegative().nullable();

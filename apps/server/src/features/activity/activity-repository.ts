@@ -5,6 +5,7 @@ import { activityOfWorkspace, type Viewer } from '../../permissions/visibility.j
 import type { Queryable } from '../../db/client.js';
 import { activityItems, people, workspaceMembers } from '../../db/schema/index.js';
 import { publishWorkspaceEvent } from '../../events/event-bus.js';
+import { decodeIdCursor, encodeCursor, IdCursorSchema } from '../../lib/cursor.js';
 import { invalidField } from '../../lib/errors.js';
 
 /**
@@ -85,19 +86,6 @@ async function selectItems(db: Queryable, target: Viewer, where: SQL, order: 'ne
   }));
 }
 
-/** Cursors are opaque to clients: base64url of the last item's id, versioned. */
-function encodeCursor(itemId: string): string {
-  return Buffer.from(`a1:${itemId}`).toString('base64url');
-}
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function decodeCursor(cursor: string): string | undefined {
-  const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  const itemId = text.startsWith('a1:') ? text.slice(3) : '';
-  return uuidPattern.test(itemId) ? itemId : undefined;
-}
-
 /** (created_at, id) strictly before / after the item `itemId`, compared in the database (µs exact). */
 function beyond(itemId: string, direction: '<' | '>'): SQL {
   const anchor = sql`(select ${activityItems.createdAt}, ${activityItems.id} from ${activityItems} where ${activityItems.id} = ${itemId})`;
@@ -128,15 +116,14 @@ export async function findActivity(
 ): Promise<ActivityPage> {
   let where: SQL = sql`true`;
   if (page.cursor !== undefined) {
-    const itemId = decodeCursor(page.cursor);
-    if (!itemId || !(await isVisible(db, target, itemId)))
-      throw invalidField('cursor', 'This cursor is not valid. Start again from the first page.');
+    const itemId = decodeIdCursor(page.cursor, 'activity')!;
+    if (!(await isVisible(db, target, itemId))) throw invalidField('cursor', 'This cursor is not valid. Start again from the first page.');
     where = beyond(itemId, '<');
   }
   const items = await selectItems(db, target, where, 'newest', page.limit + 1);
   const hasMore = items.length > page.limit;
   const shown = hasMore ? items.slice(0, page.limit) : items;
-  return { items: shown, nextCursor: hasMore ? encodeCursor(shown.at(-1)!.id) : null };
+  return { items: shown, nextCursor: hasMore ? encodeCursor('activity', [shown.at(-1)!.id]) : null };
 }
 
 /** One item as `target` sees it, or undefined when it is gone or not theirs to see. */
@@ -150,7 +137,7 @@ export async function getActivityItem(db: Queryable, target: Viewer, itemId: str
  * of an event stream resumed with Last-Event-ID. Empty when `afterItemId` is not theirs to see.
  */
 export async function findActivityAfter(db: Queryable, target: Viewer, afterItemId: string, limit: number): Promise<ActivityItem[]> {
-  if (!uuidPattern.test(afterItemId) || !(await isVisible(db, target, afterItemId))) return [];
+  if (!IdCursorSchema.safeParse([afterItemId]).success || !(await isVisible(db, target, afterItemId))) return [];
   return selectItems(db, target, beyond(afterItemId, '>'), 'oldest', limit);
 }
 

@@ -16,7 +16,8 @@ import {
 import { tasksOfWorkspace, type Viewer } from '../../permissions/visibility.js';
 import type { Queryable } from '../../db/client.js';
 import { people, tasks, workspaceMembers } from '../../db/schema/index.js';
-import { invalidField } from '../../lib/errors.js';
+import { z } from 'zod';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 
 /** A stored task row (without the generated search vector). */
 export type TaskRow = Omit<typeof tasks.$inferSelect, 'search'>;
@@ -186,7 +187,8 @@ interface Cursor {
   id: string;
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const toCursor = ([, key, id]: [string, SortKey, string]): Cursor => ({ key, id });
+
 const isoInstantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /**
@@ -199,35 +201,18 @@ function listFingerprint(viewer: Viewer, query: ListTasksQuery, order: 'asc' | '
   return createHash('sha256').update(shape).digest('base64url').slice(0, 12);
 }
 
-function encodeCursor(fingerprint: string, key: SortKey, id: string): string {
-  return Buffer.from(JSON.stringify(['t1', fingerprint, key, id])).toString('base64url');
+/**
+ * The keyset of a tasks cursor (lib/cursor.ts): the list's fingerprint, the last row's sort key
+ * (valid for `sort`) and its id.
+ */
+function cursorParts(sort: TaskSort, fingerprint: string) {
+  return z.tuple([z.literal(fingerprint), z.custom<SortKey>((key) => isValidKey(sort, key)), z.uuid()]);
 }
-
-const badCursor = () => invalidField('cursor', 'This cursor is not valid. Start again from the first page.');
 
 function isValidKey(sort: TaskSort, key: unknown): key is SortKey {
   if (sort === 'dueDate') return key === null || CalendarDateSchema.safeParse(key).success;
   if (sort === 'priority') return TaskPrioritySchema.safeParse(key).success;
   return typeof key === 'string' && isoInstantPattern.test(key) && !Number.isNaN(Date.parse(key));
-}
-
-/**
- * @throws AppError 400 VALIDATION_FAILED errorData.cursor for a cursor this server did not issue,
- * or one issued for another list (other filters, sort, order or member).
- */
-function decodeCursor(cursor: string, sort: TaskSort, fingerprint: string): Cursor {
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw badCursor();
-  }
-  if (!Array.isArray(value) || value.length !== 4) throw badCursor();
-  const [version, print, key, id] = value as unknown[];
-  if (version !== 't1' || print !== fingerprint || typeof id !== 'string' || !uuidPattern.test(id) || !isValidKey(sort, key)) {
-    throw badCursor();
-  }
-  return { key, id };
 }
 
 /** Today's calendar date in UTC: "overdue" means due before it unless the caller sends its own `today`. */
@@ -293,7 +278,7 @@ export async function findTasks(db: Queryable, viewer: Viewer, query: ListTasksQ
   const sort = query.sort;
   const order = query.order ?? defaultTaskOrder[sort];
   const fingerprint = listFingerprint(viewer, query, order);
-  const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor, sort, fingerprint);
+  const cursor = query.cursor === undefined ? undefined : toCursor(decodeCursor(query.cursor, 'tasks', cursorParts(sort, fingerprint)));
   const filters = filtersOf(viewer, query, query.today ?? todayUtc(now));
   const direction = order === 'asc' ? asc : desc;
   const beyond = order === 'asc' ? sql`>` : sql`<`;
@@ -328,6 +313,6 @@ export async function findTasks(db: Queryable, viewer: Viewer, query: ListTasksQ
   const last = items.at(-1);
   return {
     items,
-    nextCursor: rows.length > query.limit && last ? encodeCursor(fingerprint, keyOf(sort, last), last.id) : null,
+    nextCursor: rows.length > query.limit && last ? encodeCursor('tasks', [fingerprint, keyOf(sort, last), last.id]) : null,
   };
 }

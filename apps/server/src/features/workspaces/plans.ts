@@ -1,15 +1,5 @@
-import type { Subscription, SubscriptionType } from '@tandem/contract';
+import { planLimits, type Subscription, type SubscriptionType } from '@tandem/contract';
 import { AppError } from '../../lib/errors.js';
-
-/** Plan limits (PRODUCT §8); null = unlimited. */
-export const planLimits: Record<
-  SubscriptionType,
-  { members: number | null; aiGenerationsPerMonth: number | null; activeQuestionRequests: number | null; slack: boolean }
-> = {
-  FREE: { members: 3, aiGenerationsPerMonth: 20, activeQuestionRequests: 5, slack: false },
-  PRO: { members: 15, aiGenerationsPerMonth: 1000, activeQuestionRequests: null, slack: true },
-  ENTERPRISE: { members: null, aiGenerationsPerMonth: null, activeQuestionRequests: null, slack: true },
-};
 
 /**
  * Refuses one more member when the plan is full (PRODUCT §8: 402 PLAN_LIMIT naming the limit).

@@ -1,9 +1,8 @@
 import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { SubscriptionType, Subscription, Workspace, WorkspaceSummary } from '@tandem/contract';
+import { planLimits, type SubscriptionType, type Subscription, type Workspace, type WorkspaceSummary } from '@tandem/contract';
 import type { Queryable } from '../../db/client.js';
 import { activityItems, people, subscriptions, workspaceMembers, workspaces } from '../../db/schema/index.js';
 import { activityVisibleTo } from '../../permissions/visibility.js';
-import { planLimits } from './plans.js';
 
 /**
  * hasNewActivityItems of a member row (seed §3): some activity they may see, by someone else, is

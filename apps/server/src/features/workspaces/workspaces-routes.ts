@@ -17,7 +17,7 @@ import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/authenticate.js';
 import { findAuditEvents } from '../audit/audit.js';
 import { leaveWorkspace, type Actor } from './members-service.js';
-import { parseCursor, toPage } from './pages.js';
+import { decodeIdCursor, toPage } from '../../lib/cursor.js';
 import { assertAllowed, loadMembership } from '../../permissions/membership.js';
 import { findWorkspaceSummaries, getSubscription } from './workspaces-repository.js';
 import { changePlan, createWorkspace, renameWorkspace } from './workspaces-service.js';
@@ -43,8 +43,11 @@ export const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { personId } = requireAuth(request);
       const { limit, cursor } = request.query;
-      const rows = await findWorkspaceSummaries(app.db, personId, { limit: limit + 1, afterMemberId: parseCursor(cursor) });
-      return { payload: toPage(rows, limit, (row) => row.memberId) };
+      const rows = await findWorkspaceSummaries(app.db, personId, {
+        limit: limit + 1,
+        afterMemberId: decodeIdCursor(cursor, 'workspaces'),
+      });
+      return { payload: toPage(rows, limit, 'workspaces', (row) => row.memberId) };
     },
   });
 
@@ -118,8 +121,8 @@ export const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { personId } = requireAuth(request);
       assertAllowed(await loadMembership(app.db, request.params.id, personId), 'listAudit');
       const { limit, cursor } = request.query;
-      const rows = await findAuditEvents(app.db, request.params.id, { limit: limit + 1, beforeId: parseCursor(cursor) });
-      return { payload: toPage(rows, limit) };
+      const rows = await findAuditEvents(app.db, request.params.id, { limit: limit + 1, beforeId: decodeIdCursor(cursor, 'audit') });
+      return { payload: toPage(rows, limit, 'audit') };
     },
   });
 

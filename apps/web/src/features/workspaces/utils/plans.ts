@@ -1,26 +1,21 @@
-import type { SubscriptionType } from '@tandem/contract';
+import { planLimits, type PlanLimits, type SubscriptionType } from '@tandem/contract';
 
-/** A plan as the change-plan dialog describes it; limits null = unlimited (PRODUCT §8). */
-export interface PlanDescription {
+/** A plan as the change-plan dialog describes it: the contract's limits (PRODUCT §8) with words. */
+export interface PlanDescription extends Omit<PlanLimits, 'slack'> {
   label: string;
-  members: number | null;
-  aiGenerationsPerMonth: number | null;
-  activeQuestionRequests: number | null;
   slack: string;
 }
 
-/** The plans of PRODUCT §8, in upgrade order. The server's limits are authoritative. */
-export const plans: Record<SubscriptionType, PlanDescription> = {
-  FREE: { label: 'Free', members: 3, aiGenerationsPerMonth: 20, activeQuestionRequests: 5, slack: 'No Slack' },
-  PRO: { label: 'Pro', members: 15, aiGenerationsPerMonth: 1000, activeQuestionRequests: null, slack: 'Slack' },
-  ENTERPRISE: {
-    label: 'Enterprise',
-    members: null,
-    aiGenerationsPerMonth: null,
-    activeQuestionRequests: null,
-    slack: 'Slack and audit export',
-  },
+const labels: Record<SubscriptionType, { label: string; slack: string }> = {
+  FREE: { label: 'Free', slack: 'No Slack' },
+  PRO: { label: 'Pro', slack: 'Slack' },
+  ENTERPRISE: { label: 'Enterprise', slack: 'Slack and audit export' },
 };
+
+/** The plans of PRODUCT §8, in upgrade order; the limits are the contract's, which the server enforces. */
+export const plans = Object.fromEntries(
+  (Object.keys(planLimits) as SubscriptionType[]).map((type) => [type, { ...planLimits[type], ...labels[type] }]),
+) as Record<SubscriptionType, PlanDescription>;
 
 /** "3 members", "Unlimited members": a limit as words. */
 export function describeLimit(limit: number | null, noun: string): string {
