@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activityItems, workspaceMembers } from '../../db/schema/index.js';
 import { createPerson, signIn, useTestApp, type TestApp } from '../../test/test-app.js';
@@ -229,7 +229,11 @@ describe('POST v1/workspaces/{id}/activity/read and hasNewActivityItems', () => 
     const owner = await signedIn(t);
     const user = await joined(t, owner.workspaceId);
     await record(owner.workspaceId, owner.memberId, { subject: { n: '1' } });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The first item a second older: two instants to tell apart, without waiting for the clock.
+    await t.db
+      .update(activityItems)
+      .set({ createdAt: sql`${activityItems.createdAt} - interval '1 second'` })
+      .where(eq(activityItems.workspaceId, owner.workspaceId));
     await record(owner.workspaceId, owner.memberId, { subject: { n: '2' } });
     const url = `/api/v1/workspaces/${owner.workspaceId}/activity`;
     const [newest, older] = (await t.get(url, { token: user.token })).json().payload.items;
