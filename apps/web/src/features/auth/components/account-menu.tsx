@@ -21,7 +21,8 @@ import { ChangePasswordDialog } from './change-password-dialog';
 import { ThemeDialog } from './theme-dialog';
 
 /**
- * The user menu (IconButton "Account menu"): the user's name and email, "Workspace settings"
+ * The user menu (IconButton "Account menu, AB" — the name contains the visible initials, WCAG
+ * 2.5.3 label in name, so "click AB" works for speech input): the user's name and email, "Workspace settings"
  * (/workspaces/settings), the theme chooser (saved with PATCH v1/profile), "Change password" (not
  * while impersonating: PRODUCT §5 refuses it) and "Sign out" (logout, seed §4, then /auth/login).
  */
@@ -51,7 +52,7 @@ export function AccountMenu() {
   return (
     <>
       <IconButton
-        aria-label="Account menu"
+        aria-label={initials ? `Account menu, ${initials}` : 'Account menu'}
         aria-haspopup="true"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}

@@ -73,6 +73,9 @@ export function WorkspaceSwitcher() {
         <Typography component="span" sx={{ fontWeight: 600, fontSize: '0.9375rem' }} noWrap title={workspace.name}>
           {workspace.name}
         </Typography>
+        {/* A real space between name and type, so the visible text reads "Acme Owner" and stays
+            part of the accessible name (WCAG 2.5.3 label in name; flex layout ignores it). */}
+        {typeLabel && ' '}
         {typeLabel && (
           <Chip
             label={typeLabel}
