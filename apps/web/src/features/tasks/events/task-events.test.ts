@@ -148,6 +148,20 @@ describe('task events (ARCHITECTURE "events")', () => {
     expect(getMock).not.toHaveBeenCalled();
   });
 
+  it('keeps a list off screen marked stale when it skips an own event (the list refetches when shown)', async () => {
+    unsubscribers.splice(0).forEach((unsubscribe) => unsubscribe());
+    // What useCreateTask does while the member is on /tasks/new: write the detail, mark the lists stale.
+    queryClient.setQueryData(detailKey('d'), task('d', 1));
+    await queryClient.invalidateQueries({ queryKey: listKey });
+    queryClient.setQueryData(detailKey('b'), task('b', 2));
+    taskEventHandler.handle(taskEvent('d', 'created', 1), ctx);
+    taskEventHandler.handle(taskEvent('b', 'updated', 2), ctx);
+    await settled();
+    expect(getMock).not.toHaveBeenCalled();
+    expect(listIds()).toEqual(['a@3', 'b@2']);
+    expect(queryClient.getQueryState(listKey)?.isInvalidated).toBe(true);
+  });
+
   it('removes a deleted task from the lists; its open drawer reloads and learns it is gone', async () => {
     server.delete('a');
     taskEventHandler.handle(taskEvent('a', 'deleted', 3), ctx);

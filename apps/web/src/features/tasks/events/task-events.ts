@@ -3,7 +3,7 @@ import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { defineWorkspaceEventHandler, type WorkspaceEventContext } from '@/lib/events/event-handlers';
 import { taskQueryOptions } from '../api/get-task';
 import { TASK_MUTATION_KEY, taskListsQueryKey, tasksQueryKey } from '../api/get-tasks';
-import { dropTask, mapTaskPages, replaceTask } from '../utils/task-cache';
+import { dropTask, mapTaskPages } from '../utils/task-cache';
 
 type TaskLists = InfiniteData<TaskPage, string | undefined>;
 
@@ -17,6 +17,21 @@ export function findCachedTask(queryClient: QueryClient, workspaceId: string, ta
     }
   }
   return freshest;
+}
+
+/**
+ * Applies `update` (task-cache's mapTaskPages callbacks) to every cached task list of the workspace,
+ * writing only the lists it changes. A list still waiting for its refetch stays marked stale (a
+ * write alone would make it look fresh and skip that refetch).
+ */
+function updateCachedLists(queryClient: QueryClient, workspaceId: string, update: (task: Task) => Task | null): void {
+  for (const [queryKey, lists] of queryClient.getQueriesData<TaskLists>({ queryKey: taskListsQueryKey(workspaceId) })) {
+    const next = mapTaskPages(lists, update);
+    if (next === lists) continue;
+    const isStale = queryClient.getQueryState(queryKey)?.isInvalidated === true;
+    queryClient.setQueryData(queryKey, next);
+    if (isStale) void queryClient.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
+  }
 }
 
 /** True while one of the member's own task mutations in `workspaceId` has not settled. */
@@ -54,14 +69,14 @@ export function applyTaskEvent(event: WorkspaceEventOf<'task'>, { queryClient, w
 
   if (event.action === 'deleted') {
     if (!cached) return;
-    queryClient.setQueriesData<TaskLists>({ queryKey: listsKey }, (lists) => mapTaskPages(lists, dropTask(event.taskId)));
+    updateCachedLists(queryClient, workspaceId, dropTask(event.taskId));
     queryClient.removeQueries({ queryKey: detailKey, exact: true, type: 'inactive' });
     void queryClient.resetQueries({ queryKey: detailKey, exact: true });
     return;
   }
 
   if (cached && cached.version >= event.version) {
-    queryClient.setQueriesData<TaskLists>({ queryKey: listsKey }, (lists) => mapTaskPages(lists, replaceTask(cached)));
+    updateCachedLists(queryClient, workspaceId, (task) => (task.id === cached.id && task.version < cached.version ? cached : task));
     const detail = queryClient.getQueryData(detailKey);
     if (detail && detail.version < cached.version) queryClient.setQueryData(detailKey, cached);
     return;
