@@ -74,7 +74,10 @@ test('the dashboard shows tasks due today and overdue, charts, and the same data
 
 test('the dashboard updates live when a task is assigned, and says when nothing is due', async ({ page, request }) => {
   const { person, token, workspace } = await createOwner(request, 'Blair');
+  // The stream is live once its response arrived: only then can an event reach this page.
+  const streamOpened = page.waitForResponse((r) => r.url().endsWith(`/workspaces/${workspace.id}/events`) && r.status() === 200);
   await signInThroughUi(page, person);
+  await streamOpened;
   const due = section(page, 'Due today & overdue');
   await expect(due).toContainText('Nothing due today');
 
@@ -84,6 +87,6 @@ test('the dashboard updates live when a task is assigned, and says when nothing 
     dueDate: localDate(),
     assigneeMemberId: workspace.memberId,
   });
-  // No reload: the event stream invalidates the dashboard.
-  await expect(due.getByRole('link', { name: new RegExp(title) })).toBeVisible({ timeout: 15_000 });
+  // No reload: the task's live event refetches the dashboard.
+  await expect(due.getByRole('link', { name: new RegExp(title) })).toBeVisible();
 });

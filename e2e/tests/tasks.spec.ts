@@ -130,7 +130,8 @@ test('edits a task in the drawer; the open task and its edits survive a reload',
   expect(saved).toMatchObject({ title: renamed, status: 'IN_PROGRESS', dueDate: '2031-12-01' });
 
   // Without live events (so the stale copy stays on screen until Save), reopen it from its URL.
-  await page.route('**/events?**', (route) => route.fulfill({ status: 200, contentType: 'text/event-stream', body: ': paused\n\n' }));
+  // (A 204 is no stream: the app retries later with the same token, without refreshing the session.)
+  await page.route('**/events', (route) => route.fulfill({ status: 204 }));
   await page.goto(`/tasks?task=${task.id}`);
   const reopened = page.getByRole('dialog', { name: 'Edit task' });
   await expect(reopened.getByLabel('Title')).toHaveValue(renamed);
@@ -307,8 +308,10 @@ test('the list, the board and the drawer are free of serious accessibility viola
   await expectNoSeriousA11yViolations(page);
 
   await page.getByRole('button', { name: later.title, exact: true }).click();
-  await expect(page.getByRole('dialog', { name: 'Edit task' }).getByLabel('Title')).toHaveValue(later.title);
-  await page.waitForTimeout(400); // the drawer's slide-in
+  const drawer = page.getByRole('dialog', { name: 'Edit task' });
+  await expect(drawer.getByLabel('Title')).toHaveValue(later.title);
+  // The drawer's slide-in has ended once its transform is back to none.
+  await expect(drawer).toHaveCSS('transform', 'none');
   await expectNoSeriousA11yViolations(page);
 
   await page.goto('/tasks/new');
