@@ -33,6 +33,14 @@ export interface DatabaseHandle {
    * PGlite: its in-process LISTEN. Throws when the first LISTEN fails.
    */
   listen(channel: string, onMessage: (payload: string) => void, hooks?: ListenHooks): Promise<() => Promise<void>>;
+  /**
+   * Runs raw SQL outside any Drizzle transaction, for pg-boss's `db` option (ARCHITECTURE
+   * "background work"): with `values` one parameterised statement; without, a script that may
+   * hold several statements (pg-boss's schema and its BEGIN … COMMIT maintenance), which PGlite
+   * only accepts through `exec` and PostgreSQL through the simple query protocol. Resolves with
+   * the rows of the last statement.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
 export interface ListenHooks {
@@ -68,6 +76,11 @@ export async function openDatabase(input: { databaseUrl?: string | undefined; da
       ping: async () => (await pool.query('select 1')).rowCount === 1,
       close: () => pool.end(),
       listen: (channel, onMessage, hooks) => listenPg(input.databaseUrl!, channel, onMessage, hooks),
+      executeSql: async (text, values) => {
+        // A script of several statements answers with one result per statement.
+        const result: pg.QueryResult | pg.QueryResult[] = values?.length ? await pool.query(text, values) : await pool.query(text);
+        return { rows: (Array.isArray(result) ? result.at(-1) : result)?.rows ?? [] };
+      },
     };
   }
   let dataDir = input.dataDir;
@@ -89,6 +102,11 @@ export function fromPglite(client: PGlite, migrationsFolder = findMigrationsFold
     ping: async () => (await client.query('select 1')).rows.length === 1,
     close: () => client.close(),
     listen: (channel, onMessage) => client.listen(channel, onMessage),
+    executeSql: async (text, values) => {
+      if (values?.length) return { rows: (await client.query<Record<string, unknown>>(text, values)).rows };
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    },
   };
 }
 
