@@ -10,6 +10,7 @@ import { publicAuthRoutes, protectedAuthRoutes } from './features/auth/auth-rout
 import { AuthService } from './features/auth/auth-service.js';
 import { Sessions } from './features/auth/sessions.js';
 import { signupRoutes } from './features/auth/signup-routes.js';
+import { registerAuthSweeps } from './features/auth/sweeps.js';
 import { dashboardRoutes } from './features/dashboard/dashboard-routes.js';
 import { profileRoutes } from './features/profile/profile-routes.js';
 import { tasksRoutes } from './features/tasks/tasks-routes.js';
@@ -17,12 +18,16 @@ import { membersRoutes } from './features/workspaces/members-routes.js';
 import { workspacesRoutes } from './features/workspaces/workspaces-routes.js';
 import eventsPlugin from './events/events-plugin.js';
 import { eventsRoutes } from './events/events-routes.js';
+import { Jobs } from './jobs/jobs.js';
+import jobsPlugin from './jobs/jobs-plugin.js';
 import { errorResponses } from './lib/route-schemas.js';
+import { registerMailJobs } from './mail/mail-jobs.js';
 import { Mailer } from './mail/mailer.js';
 import { authenticate } from './plugins/authenticate.js';
 import clientIdPlugin from './plugins/client-id.js';
 import errorsPlugin from './plugins/errors.js';
 import idempotencyPlugin from './plugins/idempotency.js';
+import { registerIdempotencySweep } from './plugins/idempotency-sweep.js';
 import openApiPlugin from './plugins/openapi.js';
 import securityHeadersPlugin from './plugins/security-headers.js';
 import webAppPlugin from './plugins/web-app.js';
@@ -72,20 +77,32 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const mailer = new Mailer({ mailUrl: config.mailUrl, from: config.mailFrom, logger: app.log });
+  // SMTP timeouts at half the mail job's expiry: a stuck attempt ends before its retry starts.
+  const mailer = new Mailer({
+    mailUrl: config.mailUrl,
+    from: config.mailFrom,
+    logger: app.log,
+    timeoutMs: config.mailJobTimeoutSeconds * 500,
+  });
   const accessTokens = new AccessTokens(config.jwtSecret, config.accessTokenTtlSeconds);
   const sessions = new Sessions(config.codePepper);
+  // Queues are registered while the app is built; the jobs plugin starts them on ready.
+  const jobs = new Jobs({ database, logger: app.log });
+  const mailOutbox = registerMailJobs(jobs, { db: database.db, mailer, logger: app.log, timeoutSeconds: config.mailJobTimeoutSeconds });
+  registerAuthSweeps(jobs, database.db, app.log);
+  registerIdempotencySweep(jobs, database.db, app.log);
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('mailer', mailer);
+  app.decorate('mailOutbox', mailOutbox);
   app.decorate('accessTokens', accessTokens);
   app.decorate('sessions', sessions);
   app.decorate(
     'authService',
     new AuthService({
       db: database.db,
-      mailer,
+      mail: mailOutbox,
       sessions,
       accessTokens,
       codePepper: config.codePepper,
@@ -96,7 +113,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('auth', null);
   app.addHook('onClose', async () => mailer.close());
 
-  // External plugins.
+  // External plugins. The job queue stops (onClose) before the mailer closes.
+  await app.register(jobsPlugin, { jobs });
   await app.register(securityHeadersPlugin, { https: config.publicUrl.startsWith('https://') });
   await app.register(openApiPlugin, { publicUrl: config.publicUrl });
   await app.register(rateLimit, {

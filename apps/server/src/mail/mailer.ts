@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -11,6 +12,19 @@ export interface MailMessage {
 /** A sent message as the development mailbox keeps it. */
 export interface StoredMail extends MailMessage {
   sentAt: Date;
+  /** The Message-ID header, e.g. `<0190…@tandem.local>`. */
+  messageId: string | undefined;
+}
+
+export interface MailerOptions {
+  mailUrl: string | undefined;
+  from: string;
+  logger: FastifyBaseLogger;
+  /**
+   * Connection, greeting and socket timeouts of the SMTP transport, in ms. The mail job sets them
+   * below its own expiry so a stuck attempt ends before its retry starts (decision 011).
+   */
+  timeoutMs?: number;
 }
 
 const MAILBOX_SIZE = 200;
@@ -18,36 +32,49 @@ const MAILBOX_SIZE = 200;
 /**
  * Sends mail with nodemailer (ARCHITECTURE "mail"): over SMTP when `mailUrl` is set; otherwise
  * the message is printed to the log and kept in an in-memory development mailbox (newest last).
+ * Emits 'sent' with the StoredMail once the transport accepted a message. Features do not call
+ * it directly: they enqueue on the mail queue (mail/mail-jobs.ts), whose handler calls `send`.
  */
-export class Mailer {
+export class Mailer extends EventEmitter<{ sent: [StoredMail] }> {
   readonly mailbox: StoredMail[] = [];
   private readonly transport: Transporter;
+  private readonly domain: string;
 
-  constructor(private readonly options: { mailUrl: string | undefined; from: string; logger: FastifyBaseLogger }) {
-    this.transport = options.mailUrl ? nodemailer.createTransport(options.mailUrl) : nodemailer.createTransport({ jsonTransport: true });
+  constructor(private readonly options: MailerOptions) {
+    super();
+    const timeouts =
+      options.timeoutMs === undefined
+        ? {}
+        : { connectionTimeout: options.timeoutMs, greetingTimeout: options.timeoutMs, socketTimeout: options.timeoutMs };
+    this.transport = options.mailUrl
+      ? nodemailer.createTransport({ url: options.mailUrl, ...timeouts })
+      : nodemailer.createTransport({ jsonTransport: true });
+    this.domain = /@([^>\s]+)/.exec(options.from)?.[1] ?? 'tandem.local';
+  }
+
+  /** The Message-ID header for an id: `<{id}@{domain of MAIL_FROM}>` (RFC 5322 §3.6.4). */
+  messageIdHeader(id: string): string {
+    return `<${id}@${this.domain}>`;
   }
 
   /**
-   * Sends one message. Resolves once the transport accepted it.
-   * @throws the transport's error (callers sending in the background log it).
+   * Sends one message, with `Message-ID: <{messageId}@…>` when `messageId` is given. Resolves
+   * once the transport accepted it.
+   * @throws the transport's error (the mail job retries).
    */
-  async send(message: MailMessage): Promise<void> {
+  async send(message: MailMessage, options: { messageId?: string } = {}): Promise<void> {
+    const messageId = options.messageId === undefined ? undefined : this.messageIdHeader(options.messageId);
+    await this.transport.sendMail({ from: this.options.from, ...message, ...(messageId ? { messageId } : {}) });
+    const stored: StoredMail = { ...message, sentAt: new Date(), messageId };
     if (!this.options.mailUrl) {
-      this.mailbox.push({ ...message, sentAt: new Date() });
+      this.mailbox.push(stored);
       if (this.mailbox.length > MAILBOX_SIZE) this.mailbox.shift();
       this.options.logger.info(
         { mail: { to: message.to, subject: message.subject } },
         `mail to ${message.to}: ${message.subject}\n${message.text}`,
       );
     }
-    await this.transport.sendMail({ from: this.options.from, ...message });
-  }
-
-  /** Sends without waiting, so response time does not reveal whether a mail went out. */
-  sendInBackground(message: MailMessage): void {
-    this.send(message).catch((error: unknown) => {
-      this.options.logger.error({ err: error, to: message.to }, 'mail delivery failed');
-    });
+    this.emit('sent', stored);
   }
 
   /** The newest development-mailbox message to `to`, if any. */

@@ -115,7 +115,7 @@ describe('Idempotency-Key', () => {
     expect(second.headers['cache-control']).toBe('no-store');
     const rows = await t.db.select().from(people).where(eq(people.email, email));
     expect(rows).toHaveLength(1);
-    expect(t.mailCount(email)).toBe(1);
+    expect(await t.mailCount(email)).toBe(1);
 
     // Without the key, the same body runs again (and meets the duplicate email).
     const unkeyed = await t.post('/api/v1/signup', signupBody(email));

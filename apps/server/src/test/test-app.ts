@@ -7,6 +7,8 @@ import { buildApp } from '../app.js';
 import type { AppConfig } from '../config/env.js';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client.js';
 import { authThrottles } from '../db/schema/index.js';
+import { MAIL_QUEUE } from '../mail/mail-jobs.js';
+import type { StoredMail } from '../mail/mailer.js';
 
 export const CLIENT_ID = 'tandem-web';
 export const PUBLIC_URL = 'https://tandem.example.test';
@@ -22,6 +24,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     dataDir: 'memory://',
     mailUrl: undefined,
     mailFrom: 'Tandem <no-reply@tandem.test>',
+    mailJobTimeoutSeconds: 60,
     jwtSecret: 'test-jwt-secret-that-is-long-enough-0123456789',
     codePepper: 'test-code-pepper-that-is-long-enough-0123456789',
     accessTokenTtlSeconds: 900,
@@ -42,7 +45,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
  * runs with TEST_DATABASE=postgres — a new database on TEST_DATABASE_URL's server, dropped after.
  * An unreachable TEST_DATABASE_URL fails the tests; it never skips them.
  */
-async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   if (process.env.TEST_DATABASE !== 'postgres') {
     const handle = await openDatabase({ dataDir: 'memory://' });
     await handle.migrate();
@@ -84,11 +87,18 @@ export interface TestApp {
   request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   post(url: string, body: unknown, options?: { token?: string; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
   get(url: string, options?: { token?: string; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
-  /** The newest mail to `to` in the development mailbox. */
-  latestMail(to: string): { subject: string; text: string; html: string } | undefined;
-  /** The 6-digit code of the newest mail to `to`. */
-  latestCode(to: string): string;
-  mailCount(to: string): number;
+  /**
+   * Waits until the mail queue has no created, retry or active job (each job's end is the
+   * signal, bounded by `timeoutMs`, default 10 s). Mail is delivered by the job queue after the
+   * commit (decision 011): call this before asserting that a mail was, or was not, sent.
+   */
+  drainJobs(queues?: string[], timeoutMs?: number): Promise<void>;
+  /** The newest mail to `to` in the development mailbox, once the mail queue has drained. */
+  latestMail(to: string): Promise<StoredMail | undefined>;
+  /** The 6-digit code of the newest mail to `to`, once the mail queue has drained. */
+  latestCode(to: string): Promise<string>;
+  /** How many mails `to` received, once the mail queue has drained. */
+  mailCount(to: string): Promise<number>;
 }
 
 /**
@@ -112,6 +122,7 @@ export function useTestApp(overrides: Partial<AppConfig> = {}): TestApp {
     if (!app) throw new Error('the test app is not ready yet');
     return app;
   };
+  const drainJobs: TestApp['drainJobs'] = (queues = [MAIL_QUEUE], timeoutMs) => current().jobs.waitUntilIdle(queues, timeoutMs);
   const request: TestApp['request'] = ({ token, headers, ...options }) =>
     current().inject({
       ...options,
@@ -131,14 +142,22 @@ export function useTestApp(overrides: Partial<AppConfig> = {}): TestApp {
     request,
     post: (url, body, options = {}) => request({ method: 'POST', url, payload: body as InjectOptions['payload'], ...options }),
     get: (url, options = {}) => request({ method: 'GET', url, ...options }),
-    latestMail: (to) => current().mailer.findLatest(to),
-    latestCode(to) {
+    drainJobs,
+    async latestMail(to) {
+      await drainJobs();
+      return current().mailer.findLatest(to);
+    },
+    async latestCode(to) {
+      await drainJobs();
       const mail = current().mailer.findLatest(to);
       const code = mail?.subject.match(/\b(\d{6})\b/)?.[1];
       if (!code) throw new Error(`no code mailed to ${to}`);
       return code;
     },
-    mailCount: (to) => current().mailer.mailbox.filter((mail) => mail.to === to.toLowerCase()).length,
+    async mailCount(to) {
+      await drainJobs();
+      return current().mailer.mailbox.filter((mail) => mail.to === to.toLowerCase()).length;
+    },
   };
 }
 
@@ -168,7 +187,7 @@ export async function createPerson(
   if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.body}`);
   const personId = signup.json<{ payload: { id: string } }>().payload.id;
   if (options.activate !== false) {
-    const activation = await t.post('/api/v1/signup/activate', { loginIdentifier: email, activationCode: t.latestCode(email) });
+    const activation = await t.post('/api/v1/signup/activate', { loginIdentifier: email, activationCode: await t.latestCode(email) });
     if (activation.statusCode !== 200) throw new Error(`activation failed: ${activation.body}`);
   }
   return { email, password, personId };

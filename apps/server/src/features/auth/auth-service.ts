@@ -5,7 +5,7 @@ import type { SignupBody, SignupUser, TokenPayload } from '@tandem/contract';
 import type { Database, Queryable } from '../../db/client.js';
 import { people, subscriptions, workspaceMembers, workspaces } from '../../db/schema/index.js';
 import { AppError, invalidField, tooManyRequests } from '../../lib/errors.js';
-import type { Mailer, MailMessage } from '../../mail/mailer.js';
+import type { MailOutbox } from '../../mail/mail-jobs.js';
 import { activationMail, passwordResetMail, signInCodeMail } from '../../mail/templates.js';
 import { recordAuditEvent } from '../audit/audit.js';
 import { acceptInvitations } from '../workspaces/members-service.js';
@@ -18,7 +18,8 @@ import { refundAttempt, resetAttempts, takeAttempt, throttleKeys, throttlePolici
 
 export interface AuthServiceDeps {
   db: Database;
-  mailer: Mailer;
+  /** Mail is enqueued inside the transaction that causes it (decision 011). */
+  mail: MailOutbox;
   sessions: Sessions;
   accessTokens: AccessTokens;
   codePepper: string;
@@ -69,10 +70,6 @@ export class AuthService {
     const target = passwordHash ?? (await this.dummyHash);
     const ok = await argon2Verify(target, password);
     return ok && Boolean(passwordHash);
-  }
-
-  private sendMail(message: MailMessage) {
-    this.deps.mailer.sendInBackground(message);
   }
 
   /** Counts a sign-in attempt against the account and the IP; 429 when either limit is hit. */
@@ -192,17 +189,19 @@ export class AuthService {
 
   /** POST auth/passwordless (seed §7): mails a 6-digit code; answers the same for unknown emails. */
   async requestSignInCode(email: string): Promise<{ timestamp: number }> {
-    let mail: MailMessage | undefined;
     const timestamp = await this.db.transaction(async (tx) => {
       await this.takeMailAttempt(tx, email, 'PASSWORDLESS');
       const person = await findPersonByEmail(tx, email);
-      if (!person || person.status === 'DISABLED') return Date.now();
+      if (!person || person.status === 'DISABLED') {
+        // A blank mail job: the same work as for a known address (no enumeration by timing).
+        await this.deps.mail.enqueue(tx, null);
+        return Date.now();
+      }
       await lockPerson(tx, person.id);
       const { code, createdAt } = await issueCode(tx, { pepper: this.deps.codePepper, personId: person.id, purpose: 'PASSWORDLESS' });
-      mail = signInCodeMail(person.email, code);
+      await this.deps.mail.enqueue(tx, signInCodeMail(person.email, code));
       return createdAt.getTime();
     });
-    if (mail) this.sendMail(mail);
     return { timestamp };
   }
 
@@ -274,7 +273,6 @@ export class AuthService {
     this.assertStrongPassword(input.password, { firstName: input.firstName, lastName: input.lastName, email: input.loginIdentifier });
     if (await findPersonByEmail(this.db, input.loginIdentifier)) throw this.emailTaken();
     const passwordHash = await this.hashPassword(input.password);
-    let mail: MailMessage | undefined;
     try {
       const person = await this.db.transaction(async (tx) => {
         await this.takeMailAttempt(tx, input.loginIdentifier, 'ACTIVATION', { force: true });
@@ -290,10 +288,9 @@ export class AuthService {
         await tx.insert(workspaceMembers).values({ workspaceId: workspace!.id, personId: created!.id, workspaceMemberType: 'OWNER' });
         const { code } = await issueCode(tx, { pepper: this.deps.codePepper, personId: created!.id, purpose: 'ACTIVATION' });
         await recordAuditEvent(tx, { action: 'SIGN_UP', actorPersonId: created!.id, workspaceId: workspace!.id, ip: context.ip });
-        mail = activationMail(created!.email, created!.firstName, code);
+        await this.deps.mail.enqueue(tx, activationMail(created!.email, created!.firstName, code));
         return created!;
       });
-      if (mail) this.sendMail(mail);
       return toSignupUser(person);
     } catch (error) {
       if (isUniqueViolation(error)) throw this.emailTaken();
@@ -335,32 +332,34 @@ export class AuthService {
 
   /** POST v1/signup/resend-activation: a fresh code for a pending account; silent otherwise. */
   async resendActivation(email: string): Promise<void> {
-    let mail: MailMessage | undefined;
     await this.db.transaction(async (tx) => {
       await this.takeMailAttempt(tx, email, 'ACTIVATION');
       const person = await findPersonByEmail(tx, email);
-      if (!person || person.status !== 'PENDING_ACTIVATION') return;
+      if (!person || person.status !== 'PENDING_ACTIVATION') {
+        await this.deps.mail.enqueue(tx, null);
+        return;
+      }
       await lockPerson(tx, person.id);
       const { code } = await issueCode(tx, { pepper: this.deps.codePepper, personId: person.id, purpose: 'ACTIVATION' });
-      mail = activationMail(person.email, person.firstName, code);
+      await this.deps.mail.enqueue(tx, activationMail(person.email, person.firstName, code));
     });
-    if (mail) this.sendMail(mail);
   }
 
   /** POST auth/password/forgot: mails a reset link built from PUBLIC_URL; silent for unknown emails. */
   async forgotPassword(email: string): Promise<void> {
-    let mail: MailMessage | undefined;
     await this.db.transaction(async (tx) => {
       await this.takeMailAttempt(tx, email, 'PASSWORD_RESET');
       const person = await findPersonByEmail(tx, email);
-      if (!person || person.status === 'DISABLED') return;
+      if (!person || person.status === 'DISABLED') {
+        await this.deps.mail.enqueue(tx, null);
+        return;
+      }
       await lockPerson(tx, person.id);
       const { code } = await issueCode(tx, { pepper: this.deps.codePepper, personId: person.id, purpose: 'PASSWORD_RESET' });
       const link = new URL('/auth/new-password', this.deps.publicUrl);
       link.searchParams.set('code', code);
-      mail = passwordResetMail(person.email, link.toString());
+      await this.deps.mail.enqueue(tx, passwordResetMail(person.email, link.toString()));
     });
-    if (mail) this.sendMail(mail);
   }
 
   /** POST auth/password/reset/validate-code → isActive. */

@@ -34,8 +34,8 @@ const refreshStatus = async (test: TestApp, refreshToken: string) =>
     .statusCode;
 
 /** The action code of the newest reset mail to `email`. */
-function latestActionCode(test: TestApp, email: string): string {
-  const mail = test.latestMail(email);
+async function latestActionCode(test: TestApp, email: string): Promise<string> {
+  const mail = await test.latestMail(email);
   const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
   if (!link) throw new Error(`no reset link mailed to ${email}`);
   return new URL(link).searchParams.get('code')!;
@@ -47,7 +47,7 @@ async function personWithResetLink(test: TestApp) {
   await passResendDelay(test, person.email);
   const response = await forgot(test, person.email);
   expect(response.statusCode).toBe(200);
-  return { ...person, actionCode: latestActionCode(test, person.email) };
+  return { ...person, actionCode: await latestActionCode(test, person.email) };
 }
 
 describe('POST auth/password/forgot', () => {
@@ -57,7 +57,7 @@ describe('POST auth/password/forgot', () => {
     const response = await forgot(t, email, { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ payload: true });
-    const mail = t.latestMail(email)!;
+    const mail = (await t.latestMail(email))!;
     expect(mail.subject).toBe('Reset your Tandem password');
     const links = [...mail.text.matchAll(/https?:\/\/\S+/g), ...mail.html.matchAll(/href="([^"]+)"/g)].map((m) => m[1] ?? m[0]);
     expect(links.length).toBeGreaterThanOrEqual(2);
@@ -70,7 +70,7 @@ describe('POST auth/password/forgot', () => {
     const response = await forgot(t, email);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ payload: true });
-    expect(t.mailCount(email)).toBe(0);
+    expect(await t.mailCount(email)).toBe(0);
   });
 
   it('issues an action code of at least 128 random bits, stored hashed, valid 60 minutes', async () => {
@@ -97,7 +97,7 @@ describe('POST auth/password/reset', () => {
     const earlier = await signIn(t, email);
     await passResendDelay(t, email);
     await forgot(t, email);
-    const actionCode = latestActionCode(t, email);
+    const actionCode = await latestActionCode(t, email);
     expect(await validate(t, actionCode)).toBe(true);
 
     const response = await reset(t, actionCode, NEW_PASSWORD);
@@ -154,7 +154,7 @@ describe('POST auth/password/reset', () => {
     const { email, actionCode: older } = await personWithResetLink(t);
     await passResendDelay(t, email);
     await forgot(t, email);
-    const newer = latestActionCode(t, email);
+    const newer = await latestActionCode(t, email);
     expect(newer).not.toBe(older);
     expect(await validate(t, older)).toBe(false);
     expect((await reset(t, older, NEW_PASSWORD)).statusCode).toBe(410);

@@ -26,8 +26,8 @@ describe('POST v1/signup', () => {
     expect(subscription?.subscriptionType).toBe('FREE');
     const [person] = await t.db.select().from(people).where(eq(people.id, user.id));
     expect(person?.passwordHash).toMatch(/^\$argon2id\$/);
-    expect(t.latestCode(email)).toMatch(/^\d{6}$/);
-    expect(t.latestMail(email)?.html).toContain(t.latestCode(email));
+    expect(await t.latestCode(email)).toMatch(/^\d{6}$/);
+    expect((await t.latestMail(email))?.html).toContain(await t.latestCode(email));
   });
 
   it('refuses a duplicate email with 409 and writes nothing', async () => {
@@ -113,7 +113,7 @@ describe('POST v1/signup/activate', () => {
     expect(early.statusCode).toBe(403);
     expect(early.json().errorCode).toBe('ACCOUNT_NOT_ACTIVATED');
 
-    const response = await t.post('/api/v1/signup/activate', { loginIdentifier: email, activationCode: t.latestCode(email) });
+    const response = await t.post('/api/v1/signup/activate', { loginIdentifier: email, activationCode: await t.latestCode(email) });
     expect(response.statusCode).toBe(200);
     expect(response.json().payload).toMatchObject({ id: personId, status: 'ACTIVE' });
     await expect(signIn(t, email)).resolves.toHaveProperty('user_id', personId);
@@ -133,7 +133,7 @@ describe('POST v1/signup/activate', () => {
 
   it('burns the code after 5 wrong tries', async () => {
     const { email } = await createPerson(t, { activate: false });
-    const code = t.latestCode(email);
+    const code = await t.latestCode(email);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i += 1) {
       const response = await t.post('/api/v1/signup/activate', { loginIdentifier: email, activationCode: wrong });
@@ -150,13 +150,13 @@ describe('POST v1/signup/activate', () => {
       .update(oneTimeCodes)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(oneTimeCodes.personId, personId));
-    const response = await t.post('/api/v1/signup/activate', { loginIdentifier: email, activationCode: t.latestCode(email) });
+    const response = await t.post('/api/v1/signup/activate', { loginIdentifier: email, activationCode: await t.latestCode(email) });
     expect(response.statusCode).toBe(400);
   });
 
   it('resend mails a new code that voids the old one, not sooner than 60 s', async () => {
     const { email, personId } = await createPerson(t, { activate: false });
-    const first = t.latestCode(email);
+    const first = await t.latestCode(email);
     const tooSoon = await t.post('/api/v1/signup/resend-activation', { loginIdentifier: email });
     expect(tooSoon.statusCode).toBe(429);
     expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThan(0);
@@ -165,7 +165,7 @@ describe('POST v1/signup/activate', () => {
     await passResendDelay(t, email);
     const resend = await t.post('/api/v1/signup/resend-activation', { loginIdentifier: email });
     expect(resend.statusCode).toBe(200);
-    const second = t.latestCode(email);
+    const second = await t.latestCode(email);
     const codes = await t.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.personId, personId));
     expect(codes.filter((c) => c.consumedAt === null)).toHaveLength(1);
     if (first !== second) {

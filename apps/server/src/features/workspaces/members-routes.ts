@@ -51,8 +51,10 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: MemberResponseSchema, ...errorResponses },
     },
     handler: async (request, reply) => {
-      const { member, mail } = await inviteMember(app.db, actorOf(request), request.params.id, request.body, { publicUrl });
-      app.mailer.sendInBackground(mail);
+      const { member } = await inviteMember(app.db, actorOf(request), request.params.id, request.body, {
+        publicUrl,
+        mailOutbox: app.mailOutbox,
+      });
       return reply.status(201).send({ payload: member });
     },
   });
@@ -100,10 +102,10 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: MemberResponseSchema, ...errorResponses },
     },
     handler: async (request) => {
-      const { member, mail } = await resendInvitation(app.db, actorOf(request), request.params.id, request.params.memberId, {
+      const { member } = await resendInvitation(app.db, actorOf(request), request.params.id, request.params.memberId, {
         publicUrl,
+        mailOutbox: app.mailOutbox,
       });
-      app.mailer.sendInBackground(mail);
       return { payload: member };
     },
   });

@@ -10,6 +10,7 @@ import type { Database, Queryable } from '../../db/client.js';
 import { people, workspaces } from '../../db/schema/index.js';
 import { findUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, notFound, tooManyRequests } from '../../lib/errors.js';
+import type { MailOutbox } from '../../mail/mail-jobs.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { invitationMail } from '../../mail/templates.js';
 import { recordActivity } from '../activity/activity-repository.js';
@@ -113,7 +114,8 @@ async function buildInvitationMail(
  * POST v1/workspaces/{id}/members (seed §7): invites `body.email` as `body.workspaceMemberType`.
  * An unknown email becomes a PENDING_ACTIVATION person without a password (they sign in by
  * code); a known person keeps their names. The membership is INVITED until their first sign-in.
- * @returns the new member and the invitation mail, to send after the commit.
+ * The invitation mail is enqueued on `options.mailOutbox` inside the transaction (decision 011).
+ * @returns the new member and the invitation mail.
  * @throws 404 not a member; 403 (PRODUCT §6); 409 already a member or invited, a second
  *   EXECUTIVE, a disabled account; 402 PLAN_LIMIT when the plan is full (PRODUCT §8).
  */
@@ -122,7 +124,7 @@ export async function inviteMember(
   actor: Actor,
   workspaceId: string,
   body: InviteMemberBody,
-  options: { publicUrl: string },
+  options: { publicUrl: string; mailOutbox: MailOutbox },
 ): Promise<{ member: Member; mail: MailMessage }> {
   assertAllowed(await loadMembership(db, workspaceId, actor.personId), 'inviteMembers', { invitedType: body.workspaceMemberType });
   return withLockedWorkspace(db, workspaceId, actor.personId, async (tx, { caller, members, plan }) => {
@@ -170,6 +172,7 @@ export async function inviteMember(
       workspaceMemberType: body.workspaceMemberType,
       publicUrl: options.publicUrl,
     });
+    await options.mailOutbox.enqueue(tx, mail);
     return { member: (await getMember(tx, workspaceId, row.id))!, mail };
   });
 }
@@ -178,7 +181,8 @@ const invitationResendKey = (email: string) => `${throttleKeys.mail(email)}:INVI
 
 /**
  * POST v1/workspaces/{id}/members/{memberId}/resend-invitation: mails the invitation again,
- * at most once a minute and within the hourly cap per address (PRODUCT §5).
+ * at most once a minute and within the hourly cap per address (PRODUCT §5), enqueued on
+ * `options.mailOutbox` inside the transaction (decision 011).
  * @throws 404; 403 (the caller may not invite that type); 409 the member has already joined; 429.
  */
 export async function resendInvitation(
@@ -186,7 +190,7 @@ export async function resendInvitation(
   actor: Actor,
   workspaceId: string,
   memberId: string,
-  options: { publicUrl: string },
+  options: { publicUrl: string; mailOutbox: MailOutbox },
 ): Promise<{ member: Member; mail: MailMessage }> {
   assertAllowed(await loadMembership(db, workspaceId, actor.personId), 'inviteMembers');
   return withLockedWorkspace(db, workspaceId, actor.personId, async (tx, { caller, members }) => {
@@ -216,6 +220,7 @@ export async function resendInvitation(
       workspaceMemberType: target.workspaceMemberType,
       publicUrl: options.publicUrl,
     });
+    await options.mailOutbox.enqueue(tx, mail);
     return { member: (await getMember(tx, workspaceId, target.id))!, mail };
   });
 }

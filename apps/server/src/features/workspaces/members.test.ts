@@ -97,7 +97,7 @@ describe('POST v1/workspaces/{id}/members', () => {
     const [person] = await t.db.select().from(people).where(eq(people.id, member.personId));
     expect(person).toMatchObject({ status: 'PENDING_ACTIVATION', passwordHash: null });
 
-    const mail = t.latestMail(email);
+    const mail = await t.latestMail(email);
     expect(mail?.subject).toContain('Olive Owner invited you');
     const link = `${PUBLIC_URL}/auth/passwordless?email=${encodeURIComponent(email.toLowerCase())}`;
     expect(mail?.text).toContain(link);
@@ -167,7 +167,7 @@ describe('POST v1/workspaces/{id}/members', () => {
     });
     expect(response.statusCode).toBe(201);
     expect(response.json().payload).toMatchObject({ personId: known.personId, firstName: 'Kim', lastName: 'Known', status: 'INVITED' });
-    expect(t.latestMail(known.email)?.subject).toContain('invited you');
+    expect((await t.latestMail(known.email))?.subject).toContain('invited you');
 
     const tokens = await signIn(t, known.email);
     const [row] = await memberRows(t, owner.workspaceId, known.personId);
@@ -232,7 +232,7 @@ describe('POST v1/workspaces/{id}/members', () => {
     });
     expect(await memberRows(t, owner.workspaceId)).toHaveLength(3);
     expect(await t.db.select().from(people)).toHaveLength(peopleBefore.length);
-    expect(t.latestMail(email)).toBeUndefined();
+    expect(await t.latestMail(email)).toBeUndefined();
     const usage = (await t.get(urls.subscription(owner.workspaceId), { token: owner.token })).json().payload.usage;
     expect(usage.members).toBe(3);
   });
@@ -412,7 +412,7 @@ describe('POST v1/workspaces/{id}/members/{memberId}/resend-invitation', () => {
     const owner = await signUpOwner(t);
     const email = uniqueEmail('resend');
     const pending = (await invite(t, owner.token, owner.workspaceId, { email, workspaceMemberType: 'USER' })).json().payload;
-    expect(t.mailCount(email)).toBe(1);
+    expect(await t.mailCount(email)).toBe(1);
     const tooSoon = await t.post(urls.resend(owner.workspaceId, pending.id), undefined, { token: owner.token });
     expect(tooSoon.statusCode).toBe(429);
     expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThan(0);
@@ -420,7 +420,7 @@ describe('POST v1/workspaces/{id}/members/{memberId}/resend-invitation', () => {
     const resent = await t.post(urls.resend(owner.workspaceId, pending.id), undefined, { token: owner.token });
     expect(resent.statusCode).toBe(200);
     expect(resent.json().payload).toMatchObject({ id: pending.id, status: 'INVITED' });
-    expect(t.mailCount(email)).toBe(2);
+    expect(await t.mailCount(email)).toBe(2);
 
     const joined = await joinAs(t, owner, 'GUEST');
     const done = await t.post(urls.resend(owner.workspaceId, joined.memberId), undefined, { token: owner.token });

@@ -42,7 +42,7 @@ export async function signInByCode(t: TestApp, email: string): Promise<LightMyRe
   const sent = await t.post('/api/auth/passwordless', { loginIdentifier: email, clientId: CLIENT_ID });
   if (sent.statusCode !== 200) throw new Error(`passwordless failed: ${sent.body}`);
   return t.post('/api/auth/passwordless/verify', {
-    verificationToken: t.latestCode(email),
+    verificationToken: await t.latestCode(email),
     loginIdentifier: email,
     originalTimestamp: sent.json().payload.timestamp,
     clientId: CLIENT_ID,

@@ -1,0 +1,154 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../db/client.js';
+import { openTestDatabase } from '../test/test-app.js';
+import { Jobs, type Job } from './jobs.js';
+import { toDrizzleSql } from './transaction-adapter.js';
+
+const logger = Fastify({ logger: false }).log;
+
+let database: DatabaseHandle;
+let drop: () => Promise<void>;
+beforeAll(async () => {
+  ({ handle: database, drop } = await openTestDatabase());
+});
+afterAll(async () => drop?.());
+
+/** A promise with its resolve function, to await one event. */
+function signal<T = void>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+/** Rejects when `promise` takes longer than `ms`. */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function countJobs(queue: string, where = 'true'): Promise<number> {
+  const { rows } = await database.executeSql(`select count(*)::int as n from pgboss.job where name = $1 and ${where}`, [queue]);
+  return Number(rows[0]?.n);
+}
+
+describe('toDrizzleSql', () => {
+  it('binds each $n placeholder, repeated ones too, and refuses a missing value', () => {
+    const query = toDrizzleSql('select $1::int + $2::int, $1::text', [1, 2]);
+    expect(query.queryChunks.length).toBeGreaterThan(0);
+    expect(() => toDrizzleSql('select $3', [1])).toThrow(/\$3/);
+    expect(() => toDrizzleSql('do $$ begin end $$', [])).toThrow(/dollar-quoted/);
+  });
+});
+
+describe('Jobs', () => {
+  let jobs: Jobs;
+  const recorded: string[] = [];
+  let committedRan = signal();
+  const flakyAttempts: { retryCount: number; at: number }[] = [];
+  const onceRuns: string[] = [];
+
+  beforeAll(async () => {
+    jobs = new Jobs({ database, logger });
+    jobs.register<{ label: string }>({
+      name: 'test.record',
+      // Far beyond the test's patience: only the NOTIFY wake-up can start the job in time.
+      pollingIntervalSeconds: 120,
+      handler: async ({ data }) => {
+        recorded.push(data.label);
+        if (data.label === 'committed') committedRan.resolve();
+      },
+    });
+    jobs.register({
+      name: 'test.flaky',
+      pollingIntervalSeconds: 0.5,
+      options: { retryLimit: 3, retryDelay: 1, retryBackoff: true },
+      handler: async ({ retryCount }: Job<object>) => {
+        flakyAttempts.push({ retryCount, at: Date.now() });
+        if (retryCount === 0) throw new Error('the first attempt fails');
+      },
+    });
+    jobs.register<{ label: string }>({
+      name: 'test.once',
+      handler: async ({ data }) => {
+        onceRuns.push(data.label);
+      },
+    });
+    await jobs.start();
+  });
+  afterAll(async () => jobs?.stop());
+
+  it('refuses a registration after start, and an enqueue on an unknown queue', async () => {
+    expect(() => jobs.register({ name: 'test.late', handler: async () => undefined })).toThrow(/after start/);
+    await expect(database.db.transaction((tx) => jobs.enqueue(tx, 'test.unknown', {}))).rejects.toThrow(/not registered/);
+  });
+
+  it('runs nothing for a rolled-back transaction; a committed job starts at once through NOTIFY', async () => {
+    committedRan = signal();
+    await expect(
+      database.db.transaction(async (tx) => {
+        await jobs.enqueue(tx, 'test.record', { label: 'rolled-back' });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    const startedAt = Date.now();
+    await database.db.transaction((tx) => jobs.enqueue(tx, 'test.record', { label: 'committed' }));
+    await within(committedRan.promise, 10_000, 'the committed job');
+    // Well before the next poll (120 s): the wake-up came from the commit's NOTIFY.
+    expect(Date.now() - startedAt).toBeLessThan(10_000);
+    await jobs.waitUntilIdle(['test.record']);
+    expect(recorded).toEqual(['committed']);
+    expect(await countJobs('test.record', `data->>'label' = 'rolled-back'`)).toBe(0);
+  });
+
+  it('retries a failing handler with backoff, then it succeeds once', async () => {
+    const id = await database.db.transaction((tx) => jobs.enqueue(tx, 'test.flaky', {}));
+    await jobs.waitUntilIdle(['test.flaky'], 20_000);
+    expect(flakyAttempts.map((attempt) => attempt.retryCount)).toEqual([0, 1]);
+    // Backoff: retryDelay × 2^1 / 2 × (1 + jitter) ≥ 1 s before the second attempt.
+    expect(flakyAttempts[1]!.at - flakyAttempts[0]!.at).toBeGreaterThanOrEqual(1000);
+    expect(await countJobs('test.flaky', `id = '${id}' and state = 'completed'`)).toBe(1);
+  });
+
+  it('enqueues a job id once: a second enqueue with the same id is ignored', async () => {
+    const id = crypto.randomUUID();
+    const first = await database.db.transaction((tx) => jobs.enqueue(tx, 'test.once', { label: 'first' }, { id }));
+    const second = await database.db.transaction((tx) => jobs.enqueue(tx, 'test.once', { label: 'second' }, { id }));
+    expect(first).toBe(id);
+    expect(second).toBeNull();
+    await jobs.waitUntilIdle(['test.once']);
+    expect(onceRuns).toEqual(['first']);
+  });
+});
+
+describe('Jobs.stop', () => {
+  it('stops taking jobs but lets a running one finish first', async () => {
+    const jobs = new Jobs({ database, logger, shutdownTimeoutMs: 10_000 });
+    const started = signal();
+    const release = signal();
+    let finished = false;
+    jobs.register({
+      name: 'test.slow',
+      handler: async () => {
+        started.resolve();
+        await release.promise;
+        finished = true;
+      },
+    });
+    await jobs.start();
+    const id = await database.db.transaction((tx) => jobs.enqueue(tx, 'test.slow', {}));
+    await within(started.promise, 10_000, 'the slow job');
+    const stopped = jobs.stop();
+    let isStopped = false;
+    void stopped.then(() => (isStopped = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(isStopped).toBe(false);
+    release.resolve();
+    await stopped;
+    expect(finished).toBe(true);
+    expect(await countJobs('test.slow', `id = '${id}' and state = 'completed'`)).toBe(1);
+  });
+});
