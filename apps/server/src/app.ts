@@ -21,6 +21,7 @@ import { eventsRoutes } from './events/events-routes.js';
 import { Jobs } from './jobs/jobs.js';
 import jobsPlugin from './jobs/jobs-plugin.js';
 import { errorResponses } from './lib/route-schemas.js';
+import { publicPagesHeaders, publicScope } from './public/public-scope.js';
 import { registerMailJobs } from './mail/mail-jobs.js';
 import { Mailer } from './mail/mailer.js';
 import { authenticate } from './plugins/authenticate.js';
@@ -127,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(clientIdPlugin, { clientIds: config.clientIds });
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   await app.register(eventsPlugin);
+  await app.register(publicPagesHeaders);
 
   // Routes.
   app.get('/healthz', { schema: { hide: true, response: { 200: HealthSchema } } }, async () => ({ status: 'ok' as const }));
@@ -156,6 +158,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(publicAuthRoutes, { prefix: '/auth' });
       await api.register(signupRoutes, { prefix: '/v1' });
+      // Public pages' data (/b, /q, /s): each feature adds its public routes plugin here.
+      await api.register(publicScope, { prefix: '/v1/public', routes: [] });
       await api.register(async (protectedApi) => {
         protectedApi.addHook('onRequest', authenticate);
         await protectedApi.register(protectedAuthRoutes, { prefix: '/auth' });

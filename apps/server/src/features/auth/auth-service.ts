@@ -14,7 +14,7 @@ import { checkDigitCode, consumeCode, findLiveActionCode, issueCode, voidCodes, 
 import { findPasswordWeakness } from './password-policy.js';
 import { findPersonByEmail, getPersonById, lockPerson, toSignupUser, type PersonRow } from './people-repository.js';
 import type { SessionGrant, Sessions } from './sessions.js';
-import { refundAttempt, resetAttempts, takeAttempt, throttleKeys, throttlePolicies } from './throttle.js';
+import { refundAttempt, resetAttempts, takeAttempt, throttleKeys, throttlePolicies } from '../../lib/throttle.js';
 
 export interface AuthServiceDeps {
   db: Database;

@@ -13,7 +13,7 @@ import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/authenticate.js';
 import { findMembers } from './members-repository.js';
 import { changeMemberType, inviteMember, removeMember, resendInvitation } from './members-service.js';
-import { parseCursor, toPage } from './pages.js';
+import { decodeIdCursor, toPage } from '../../lib/cursor.js';
 import { assertAllowed, loadMembership } from '../../permissions/membership.js';
 import { actorOf } from './workspaces-routes.js';
 
@@ -36,8 +36,8 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { personId } = requireAuth(request);
       assertAllowed(await loadMembership(app.db, request.params.id, personId), 'viewMembers');
       const { limit, cursor } = request.query;
-      const rows = await findMembers(app.db, request.params.id, { limit: limit + 1, afterMemberId: parseCursor(cursor) });
-      return { payload: toPage(rows, limit) };
+      const rows = await findMembers(app.db, request.params.id, { limit: limit + 1, afterMemberId: decodeIdCursor(cursor, 'members') });
+      return { payload: toPage(rows, limit, 'members') };
     },
   });
 

@@ -16,7 +16,7 @@ import { invitationMail } from '../../mail/templates.js';
 import { recordActivity } from '../activity/activity-repository.js';
 import { recordAuditEvent } from '../audit/audit.js';
 import { findPersonByEmail, getPersonById } from '../auth/people-repository.js';
-import { takeAttempt, throttleKeys, throttlePolicies } from '../auth/throttle.js';
+import { takeAttempt, throttleKeys, throttlePolicies } from '../../lib/throttle.js';
 import { activateInvitedMemberships, deleteMember, getMember, insertInvitedMember, updateMemberType } from './members-repository.js';
 import { assertAllowed, loadMembership, type MemberRow } from '../../permissions/membership.js';
 import { assertRoomForMember } from './plans.js';
