@@ -43,9 +43,10 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 /**
  * A database of its own for one test file (STYLE §8): PGlite in memory, or — when the project
  * runs with TEST_DATABASE=postgres — a new database on TEST_DATABASE_URL's server, dropped after.
- * An unreachable TEST_DATABASE_URL fails the tests; it never skips them.
+ * An unreachable TEST_DATABASE_URL fails the tests; it never skips them. `databaseUrl` is the new
+ * PostgreSQL database's URL (undefined on PGlite), for a child server process.
  */
-export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void>; databaseUrl?: string }> {
   if (process.env.TEST_DATABASE !== 'postgres') {
     const handle = await openDatabase({ dataDir: 'memory://' });
     await handle.migrate();
@@ -64,6 +65,7 @@ export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop
   await handle.migrate();
   return {
     handle,
+    databaseUrl: url.toString(),
     drop: async () => {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
