@@ -1,11 +1,11 @@
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ClientConfigResponseSchema, HealthSchema } from '@tandem/contract';
 import type { AppConfig } from './config/env.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { activityRoutes } from './features/activity/activity-routes.js';
-import { AccessTokens } from './features/auth/access-tokens.js';
+import { AccessTokens } from './lib/access-tokens.js';
 import { publicAuthRoutes, protectedAuthRoutes } from './features/auth/auth-routes.js';
 import { AuthService } from './features/auth/auth-service.js';
 import { Sessions } from './features/auth/sessions.js';

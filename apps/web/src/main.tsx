@@ -8,7 +8,7 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from '@/app/provider';
 import { createAppRouter } from '@/app/router';
 import { wireSession } from '@/app/session-wiring';
-import { initSession } from '@/features/auth/stores/session-store';
+import { initSession } from '@/lib/session/session-store';
 import { installChunkReload } from '@/lib/chunk-reload';
 import { registerServiceWorker } from '@/lib/service-worker';
 import { readStorage } from '@/lib/token-storage';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.js';
-import type { VerifiedAccess } from '../features/auth/access-tokens.js';
+import type { VerifiedAccess } from '../lib/access-tokens.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -5,7 +5,7 @@ import { DEFAULT_THEME } from '@tandem/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from '@/components/ui/toaster';
-import { useSession } from '@/features/auth/stores/session-store';
+import { useSession } from '@/lib/session/session-store';
 import { queryClient } from '@/lib/query-client';
 import { getAppTheme } from '@/theme/create-app-theme';
 

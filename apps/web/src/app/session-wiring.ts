@@ -1,7 +1,7 @@
 import { paths } from '@/config/paths';
 import { clientConfigQueryOptions } from '@/features/analytics/api/get-client-config';
 import { identifyUser, resetAnalytics } from '@/features/analytics/lib/identify-user';
-import { getSessionState, initSession, logout, subscribeSession } from '@/features/auth/stores/session-store';
+import { getSessionState, initSession, logout, subscribeSession } from '@/lib/session/session-store';
 import { setAuthHandlers } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 

@@ -1,7 +1,7 @@
 import type { ActivityKind, Dashboard, WorkspaceEvent } from '@tandem/contract';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { markNewActivity, reloadProfile } from '@/features/auth/stores/session-store';
+import { markNewActivity, reloadProfile } from '@/lib/session/session-store';
 import { activityQueryOptions } from '@/features/activity/api/get-activity';
 import { dashboardQueryOptions } from '@/features/dashboard/api/get-dashboard';
 import { membersQueryOptions } from '@/features/workspaces/api/get-members';
@@ -10,7 +10,7 @@ import { dispatchWorkspaceEvent, resyncWorkspaceEventHandlers, type WorkspaceEve
 import { workspaceEventHandlers } from './workspace-event-handlers';
 
 vi.mock('@/lib/api-client', () => ({ api: { get: vi.fn() } }));
-vi.mock('@/features/auth/stores/session-store', () => ({ markNewActivity: vi.fn(), reloadProfile: vi.fn(async () => undefined) }));
+vi.mock('@/lib/session/session-store', () => ({ markNewActivity: vi.fn(), reloadProfile: vi.fn(async () => undefined) }));
 
 const workspaceId = 'w1';
 const me = 'member-me';

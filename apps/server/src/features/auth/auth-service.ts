@@ -7,9 +7,9 @@ import { people, subscriptions, workspaceMembers, workspaces } from '../../db/sc
 import { AppError, invalidField, tooManyRequests } from '../../lib/errors.js';
 import type { MailOutbox } from '../../mail/mail-jobs.js';
 import { activationMail, passwordResetMail, signInCodeMail } from '../../mail/templates.js';
-import { recordAuditEvent } from '../audit/audit.js';
-import { acceptInvitations } from '../workspaces/members-service.js';
-import type { AccessTokens } from './access-tokens.js';
+import { recordAuditEvent } from '../audit/index.js';
+import { acceptInvitations } from '../workspaces/index.js';
+import type { AccessTokens } from '../../lib/access-tokens.js';
 import { checkDigitCode, consumeCode, findLiveActionCode, issueCode, voidCodes, type CodePurpose } from './codes.js';
 import { findPasswordWeakness } from './password-policy.js';
 import { findPersonByEmail, getPersonById, lockPerson, toSignupUser, type PersonRow } from './people-repository.js';

@@ -3,7 +3,7 @@ import { SignJWT, decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, refreshTokens } from '../../db/schema/index.js';
 import { CLIENT_ID, createPerson, signIn, testConfig, useTestApp, type TestApp, type Tokens } from '../../test/test-app.js';
-import { AUDIENCE, ISSUER } from './access-tokens.js';
+import { AUDIENCE, ISSUER } from '../../lib/access-tokens.js';
 
 const t = useTestApp();
 

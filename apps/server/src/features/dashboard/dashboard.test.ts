@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DashboardSchema, type Dashboard, type WorkspaceMemberType } from '@tandem/contract';
 import { tasks, workspaceMembers } from '../../db/schema/index.js';
 import { useTestApp, type TestApp } from '../../test/test-app.js';
-import { signUpOwner, type SignedInMember } from '../workspaces/test-fixtures.js';
+import { signUpOwner, type SignedInMember } from '../../test/workspace-fixtures.js';
 
 const t = useTestApp();
 

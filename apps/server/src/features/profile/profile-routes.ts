@@ -6,9 +6,9 @@ import { people } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/authenticate.js';
-import type { AccessClaims } from '../auth/access-tokens.js';
-import { getPersonById } from '../auth/people-repository.js';
-import { findWorkspacesOfPerson } from '../workspaces/workspaces-repository.js';
+import type { AccessClaims } from '../../lib/access-tokens.js';
+import { getPersonById } from '../auth/index.js';
+import { findWorkspacesOfPerson } from '../workspaces/index.js';
 
 const tags = ['profile'];
 

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useEventStreams } from '../../test/event-stream.js';
 import { parseWorkspaceEvent, type WorkspaceEventOf } from '@tandem/contract';
 import { CLIENT_ID, useTestApp } from '../../test/test-app.js';
-import type { SignedInMember } from '../workspaces/test-fixtures.js';
-import { createTaskAs, deleteTaskAs, patchTask, setUpRoles, type RoleMembers } from './test-fixtures.js';
+import type { SignedInMember } from '../../test/workspace-fixtures.js';
+import { createTaskAs, deleteTaskAs, patchTask, setUpRoles, type RoleMembers } from '../../test/task-fixtures.js';
 
 const t = useTestApp();
 let baseUrl = '';

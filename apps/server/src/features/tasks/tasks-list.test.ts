@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { taskPriorities, type Task, type TaskSort } from '@tandem/contract';
 import { useTestApp } from '../../test/test-app.js';
-import { joinAs, signUpOwner, type SignedInMember } from '../workspaces/test-fixtures.js';
+import { joinAs, signUpOwner, type SignedInMember } from '../../test/workspace-fixtures.js';
 import { todayUtc } from './tasks-repository.js';
-import { createTaskAs, listAllIds, listTasksAs, patchTask } from './test-fixtures.js';
+import { createTaskAs, listAllIds, listTasksAs, patchTask } from '../../test/task-fixtures.js';
 
 const t = useTestApp();
 let owner: SignedInMember;

@@ -10,7 +10,7 @@ import {
 import type { Database, Queryable } from '../../db/client.js';
 import { AppError, invalidField, notFound, versionConflict } from '../../lib/errors.js';
 import { publishWorkspaceEvent } from '../../events/event-bus.js';
-import { recordActivity } from '../activity/activity-repository.js';
+import { recordActivity } from '../activity/index.js';
 import { assertAllowed, loadMembership, viewerOf, type MemberRow } from '../../permissions/membership.js';
 import {
   deleteTaskRow,

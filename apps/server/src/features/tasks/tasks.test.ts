@@ -3,8 +3,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { workspaceMemberTypes, type Task, type WorkspaceMemberType } from '@tandem/contract';
 import { activityItems, tasks } from '../../db/schema/index.js';
 import { useTestApp } from '../../test/test-app.js';
-import { signUpOwner } from '../workspaces/test-fixtures.js';
-import { createTaskAs, deleteTaskAs, listTasksAs, patchTask, postTask, setUpRoles, taskUrls, type RoleMembers } from './test-fixtures.js';
+import { signUpOwner } from '../../test/workspace-fixtures.js';
+import {
+  createTaskAs,
+  deleteTaskAs,
+  listTasksAs,
+  patchTask,
+  postTask,
+  setUpRoles,
+  taskUrls,
+  type RoleMembers,
+} from '../../test/task-fixtures.js';
 
 const t = useTestApp();
 let roles: RoleMembers;
@@ -193,7 +202,7 @@ describe('PATCH and DELETE v1/workspaces/{id}/tasks/{taskId}', () => {
 
   it('keeps a task whose assignee is removed from the workspace, unassigned', async () => {
     const { OWNER: owner } = roles;
-    const { joinAs } = await import('../workspaces/test-fixtures.js');
+    const { joinAs } = await import('../../test/workspace-fixtures.js');
     const leaving = await joinAs(t, owner, 'USER');
     const task = await createTaskAs(t, owner, { assigneeMemberId: leaving.memberId });
     const removed = await t.request({

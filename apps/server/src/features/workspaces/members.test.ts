@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { activityItems, auditEvents, people, workspaceMembers } from '../../db/schema/index.js';
 import { findUniqueViolation } from '../../lib/db-errors.js';
 import { PUBLIC_URL, createPerson, passResendDelay, signIn, uniqueEmail, useTestApp } from '../../test/test-app.js';
-import { del, invite, joinAs, memberRows, patch, signInByCode, signUpOwner, urls } from './test-fixtures.js';
+import { del, invite, joinAs, memberRows, patch, signInByCode, signUpOwner, urls } from '../../test/workspace-fixtures.js';
 
 const t = useTestApp();
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { can, describeRefusal, permissionMatrix, workspaceMemberTypes, type WorkspaceMemberType } from '@tandem/contract';
 import { passResendDelay, uniqueEmail, useTestApp, type TestApp } from '../../test/test-app.js';
 import { assertAllowed } from '../../permissions/membership.js';
-import { del, invite, joinAs, patch, signUpOwner, urls, type SignedInMember } from './test-fixtures.js';
+import { del, invite, joinAs, patch, signUpOwner, urls, type SignedInMember } from '../../test/workspace-fixtures.js';
 
 const t = useTestApp();
 

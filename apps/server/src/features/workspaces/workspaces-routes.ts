@@ -15,7 +15,7 @@ import {
 import { notFound } from '../../lib/errors.js';
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/authenticate.js';
-import { findAuditEvents } from '../audit/audit.js';
+import { findAuditEvents } from '../audit/index.js';
 import { leaveWorkspace, type Actor } from './members-service.js';
 import { decodeIdCursor, toPage } from '../../lib/cursor.js';
 import { assertAllowed, loadMembership } from '../../permissions/membership.js';

@@ -1,7 +1,7 @@
 import type { Subscription, SubscriptionType, WorkspaceSummary } from '@tandem/contract';
 import type { Database } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
-import { recordAuditEvent } from '../audit/audit.js';
+import { recordAuditEvent } from '../audit/index.js';
 import type { Actor } from './members-service.js';
 import { assertAllowed, loadMembership } from '../../permissions/membership.js';
 import { assertUsageFitsPlan } from './plans.js';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, people, subscriptions, workspaceMembers, workspaces } from '../../db/schema/index.js';
 import { CLIENT_ID, STRONG_PASSWORD, createPerson, useTestApp } from '../../test/test-app.js';
-import { invite, joinAs, memberRows, patch, signUpOwner, urls } from './test-fixtures.js';
+import { invite, joinAs, memberRows, patch, signUpOwner, urls } from '../../test/workspace-fixtures.js';
 
 const t = useTestApp();
 

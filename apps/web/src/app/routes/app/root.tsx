@@ -10,7 +10,7 @@ import { useWorkspaceEventStream } from '@/lib/events/use-workspace-event-stream
 import { workspaceEventHandlers } from '@/app/workspace-event-handlers';
 import { ActivityButton } from '@/features/activity/components/activity-button';
 import { ImpersonationBanner } from '@/features/auth/components/impersonation-banner';
-import { useSession } from '@/features/auth/stores/session-store';
+import { useSession } from '@/lib/session/session-store';
 import { requireSessionLoader } from '@/features/auth/utils/route-guards';
 import { WorkspaceSwitcher } from '@/features/workspaces/components/workspace-switcher';
 import { FirstRunDialog } from '@/features/workspaces/components/first-run-dialog';

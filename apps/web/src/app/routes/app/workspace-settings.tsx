@@ -9,7 +9,7 @@ import { can } from '@tandem/contract';
 import { paths } from '@/config/paths';
 import { showToast } from '@/lib/toast-store';
 import { AppearanceSettings } from '@/features/auth/components/appearance-settings';
-import { reloadProfile, useSession } from '@/features/auth/stores/session-store';
+import { reloadProfile, useSession } from '@/lib/session/session-store';
 import { workspacesQueryOptions } from '@/features/workspaces/api/get-workspaces';
 import { useLeaveWorkspace } from '@/features/workspaces/api/leave-workspace';
 import { GeneralSettings } from '@/features/workspaces/components/general-settings';

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import { paths } from '@/config/paths';
-import { logout } from '@/features/auth/stores/session-store';
+import { logout } from '@/lib/session/session-store';
 
 /** /auth/logout (seed §2): logs out (seed §4) and lands on /auth/login. */
 function logoutLoader(): never {

@@ -1,7 +1,7 @@
 import { Navigate, redirect } from 'react-router';
 import { paths } from '@/config/paths';
 import { VerifyCodeForm } from '@/features/auth/components/verify-code-form';
-import { getSessionState, useSession } from '@/features/auth/stores/session-store';
+import { getSessionState, useSession } from '@/lib/session/session-store';
 
 /** Without a pending code (no identifier in the auth state) /auth/verify goes to /auth/passwordless. */
 function verifyLoader(): null {

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { describeRefusal } from '@tandem/contract';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { useSession } from '@/features/auth/stores/session-store';
+import { useSession } from '@/lib/session/session-store';
 import { CreateTaskForm } from '@/features/tasks/components/create-task-form';
 import { canCreateTasks } from '@/features/tasks/utils/task-permissions';
 

@@ -9,7 +9,7 @@ import { useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ReasonTooltip } from '@/components/ui/reason-tooltip';
 import { paths } from '@/config/paths';
-import { useSession } from '@/features/auth/stores/session-store';
+import { useSession } from '@/lib/session/session-store';
 import { useTasks } from '@/features/tasks/api/get-tasks';
 import { useUpdateTask } from '@/features/tasks/api/update-task';
 import { QuickAddTask } from '@/features/tasks/components/quick-add-task';

@@ -3,7 +3,7 @@ import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
-import { useSession } from '@/features/auth/stores/session-store';
+import { useSession } from '@/lib/session/session-store';
 import { ActivityPanel } from './activity-panel';
 
 /**

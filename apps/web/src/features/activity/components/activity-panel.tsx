@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
 import { formatDateTime, formatRelativeTime } from '@/lib/relative-time';
-import { markActivitySeen, useSession } from '@/features/auth/stores/session-store';
+import { markActivitySeen, useSession } from '@/lib/session/session-store';
 import { useActivity } from '../api/get-activity';
 import { useMarkActivityRead } from '../api/mark-activity-read';
 import { describeActivity, type MemberName } from '../utils/describe-activity';

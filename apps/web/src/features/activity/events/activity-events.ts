@@ -1,5 +1,5 @@
 import { defineWorkspaceEventHandler } from '@/lib/events/event-handlers';
-import { markNewActivity } from '@/features/auth/stores/session-store';
+import { markNewActivity } from '@/lib/session/session-store';
 import { activityQueryOptions } from '../api/get-activity';
 
 /**

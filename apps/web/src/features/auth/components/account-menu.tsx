@@ -16,7 +16,7 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { themePalettes } from '@/theme/palettes';
 import { useThemeChoice } from '../hooks/use-theme-choice';
-import { logout, useSession } from '../stores/session-store';
+import { logout, useSession } from '@/lib/session/session-store';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { ThemeDialog } from './theme-dialog';
 

@@ -6,7 +6,7 @@ import { showToast } from '@/lib/toast-store';
 import { useActivateAccount } from '../api/activate-account';
 import { useResendActivation } from '../api/resend-activation';
 import { signInWithPassword } from '../api/sign-in-with-password';
-import { completeSignIn } from '../stores/session-store';
+import { completeSignIn } from '@/lib/session/session-store';
 import { forgetCredentials, getRememberedCredentials } from '../utils/pending-credentials';
 import { CodeEntryForm } from './code-entry-form';
 

@@ -6,7 +6,7 @@ import { useZodForm } from '@/lib/use-zod-form';
 import { PasswordField } from '@/components/ui/password-field';
 import { showToast } from '@/lib/toast-store';
 import { useUpdatePassword } from '../api/update-password';
-import { applyFieldErrors } from '../utils/apply-field-errors';
+import { applyFieldErrors } from '@/lib/apply-field-errors';
 
 /** Props of {@link ChangePasswordDialog}. */
 export interface ChangePasswordDialogProps {

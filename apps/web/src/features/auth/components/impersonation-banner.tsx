@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { logout, useSession } from '../stores/session-store';
+import { logout, useSession } from '@/lib/session/session-store';
 
 /**
  * The persistent "Viewing as {name}" banner while a platform admin impersonates the user

@@ -14,7 +14,7 @@ import { paths } from '@/config/paths';
 import { showToast } from '@/lib/toast-store';
 import { useResetPassword } from '../api/reset-password';
 import { useValidateResetCode } from '../api/validate-reset-code';
-import { applyFieldErrors } from '../utils/apply-field-errors';
+import { applyFieldErrors } from '@/lib/apply-field-errors';
 import { AuthHeading } from './auth-heading';
 
 const NewPasswordFormSchema = z

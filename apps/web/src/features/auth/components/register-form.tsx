@@ -10,7 +10,7 @@ import { EmailField, FormTextField } from '@/components/ui/form-text-field';
 import { PasswordField } from '@/components/ui/password-field';
 import { paths } from '@/config/paths';
 import { useSignUp } from '../api/sign-up';
-import { applyFieldErrors } from '../utils/apply-field-errors';
+import { applyFieldErrors } from '@/lib/apply-field-errors';
 import { rememberCredentials } from '../utils/pending-credentials';
 import { AuthHeading } from './auth-heading';
 

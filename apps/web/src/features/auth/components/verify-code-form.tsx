@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { showToast } from '@/lib/toast-store';
 import { useSendPasswordlessCode } from '../api/send-passwordless-code';
 import { useVerifyPasswordlessCode } from '../api/verify-passwordless-code';
-import { completeSignIn, rememberPasswordlessCode } from '../stores/session-store';
+import { completeSignIn, rememberPasswordlessCode } from '@/lib/session/session-store';
 import { CodeEntryForm } from './code-entry-form';
 
 /** Props of {@link VerifyCodeForm}. */

@@ -1,6 +1,6 @@
 import { DEFAULT_THEME, type ThemeName } from '@tandem/contract';
 import { useUpdateProfile } from '../api/update-profile';
-import { getSessionState, setSessionUser, useSession } from '../stores/session-store';
+import { getSessionState, setSessionUser, useSession } from '@/lib/session/session-store';
 
 /**
  * The signed-in user's theme (seed §1: brand default) and a chooser that applies a theme at once and

@@ -80,7 +80,7 @@ describe('route guard wait (seed §2: up to 5 × 1 s while a profile load runs)'
 
   it('resolves at once when no profile load is running', async () => {
     installBrowser();
-    const { waitForProfileLoad } = await import('../stores/session-store');
+    const { waitForProfileLoad } = await import('@/lib/session/session-store');
     const wait = track(waitForProfileLoad());
     await vi.advanceTimersByTimeAsync(0);
     expect(wait.settled).toBe(true);
@@ -88,7 +88,7 @@ describe('route guard wait (seed §2: up to 5 × 1 s while a profile load runs)'
 
   it('continues the moment the running load finishes, well before the first second', async () => {
     const browser = installBrowser();
-    const { initSession, waitForProfileLoad, getSessionState } = await import('../stores/session-store');
+    const { initSession, waitForProfileLoad, getSessionState } = await import('@/lib/session/session-store');
     void initSession();
     expect(getSessionState().loading).toBe(true);
     const wait = track(waitForProfileLoad());
@@ -102,7 +102,7 @@ describe('route guard wait (seed §2: up to 5 × 1 s while a profile load runs)'
 
   it('gives up after 5 s when the load hangs', async () => {
     installBrowser();
-    const { initSession, waitForProfileLoad, getSessionState } = await import('../stores/session-store');
+    const { initSession, waitForProfileLoad, getSessionState } = await import('@/lib/session/session-store');
     void initSession();
     const wait = track(waitForProfileLoad());
     await vi.advanceTimersByTimeAsync(4_999);
@@ -114,7 +114,7 @@ describe('route guard wait (seed §2: up to 5 × 1 s while a profile load runs)'
 
   it('lets a login-required route through as soon as the stored token signs in', async () => {
     const browser = installBrowser();
-    const { initSession } = await import('../stores/session-store');
+    const { initSession } = await import('@/lib/session/session-store');
     const { requireSessionLoader } = await import('./route-guards');
     void initSession();
     const guard = track(requireSessionLoader());
@@ -137,7 +137,7 @@ describe('route guard wait (seed §2: up to 5 × 1 s while a profile load runs)'
 
   it('sends a login-required route to /auth/login after 5 s of a hanging load', async () => {
     installBrowser();
-    const { initSession } = await import('../stores/session-store');
+    const { initSession } = await import('@/lib/session/session-store');
     const { requireSessionLoader } = await import('./route-guards');
     void initSession();
     const guard = track(requireSessionLoader());
@@ -151,7 +151,7 @@ describe('route guard wait (seed §2: up to 5 × 1 s while a profile load runs)'
 
   it('shows the login form after 5 s of a hanging load instead of waiting forever', async () => {
     installBrowser();
-    const { initSession } = await import('../stores/session-store');
+    const { initSession } = await import('@/lib/session/session-store');
     const { redirectSignedInLoader } = await import('./route-guards');
     void initSession();
     const guard = track(redirectSignedInLoader());

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import type { Profile } from '@tandem/contract';
 import { paths } from '@/config/paths';
-import { getSessionState, initSession, waitForProfileLoad } from '../stores/session-store';
+import { getSessionState, initSession, waitForProfileLoad } from '@/lib/session/session-store';
 
 /**
  * The route guard's wait and load (seed §2): waits for a running profile load (at most 5 × 1 s,

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { useSession } from '@/features/auth/stores/session-store';
+import { useSession } from '@/lib/session/session-store';
 import { useDashboard } from '../api/get-dashboard';
 import { useLocalToday } from '../hooks/use-local-today';
 import { DashboardHeader } from './dashboard-header';

@@ -7,9 +7,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { formatDateTime, formatRelativeTime } from '@/lib/relative-time';
-import { useSession } from '@/features/auth/stores/session-store';
-import { useActivity } from '@/features/activity/api/get-activity';
-import { describeActivity, type MemberName } from '@/features/activity/utils/describe-activity';
+import { useSession } from '@/lib/session/session-store';
+import { describeActivity, useActivity, type MemberName } from '@/features/activity';
 
 /** Items the dashboard shows; the header's activity panel has the rest. */
 const RECENT_ACTIVITY_COUNT = 6;

@@ -5,7 +5,7 @@ import type { Task } from '@tandem/contract';
 import { useEffect } from 'react';
 import { useZodForm } from '@/lib/use-zod-form';
 import { showToast } from '@/lib/toast-store';
-import { applyFieldErrors } from '@/features/auth/utils/apply-field-errors';
+import { applyFieldErrors } from '@/lib/apply-field-errors';
 import { useCreateTask } from '../api/create-task';
 import { useAssignableMembers } from '../hooks/use-assignable-members';
 import { EMPTY_TASK_FORM, TaskFormSchema, toCreateTaskBody } from '../utils/task-form';

@@ -16,7 +16,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { isApiError } from '@/lib/api-error';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { showToast } from '@/lib/toast-store';
-import { applyFieldErrors } from '@/features/auth/utils/apply-field-errors';
+import { applyFieldErrors } from '@/lib/apply-field-errors';
 import { useDeleteTask } from '../api/delete-task';
 import { useTask } from '../api/get-task';
 import { tasksQueryKey } from '../api/get-tasks';

@@ -1,6 +1,6 @@
 import type { Member } from '@tandem/contract';
 import { useMemo } from 'react';
-import { useMembers } from '@/features/workspaces/api/get-members';
+import { useMembers } from '@/features/workspaces';
 
 /**
  * The members a task may be assigned to: ACTIVE ones (contract tasks.ts), by first name. An

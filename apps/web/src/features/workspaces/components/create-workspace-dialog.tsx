@@ -4,8 +4,8 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { useZodForm } from '@/lib/use-zod-form';
 import { FormTextField } from '@/components/ui/form-text-field';
 import { showToast } from '@/lib/toast-store';
-import { applyFieldErrors } from '@/features/auth/utils/apply-field-errors';
-import { switchWorkspace } from '@/features/auth/stores/session-store';
+import { applyFieldErrors } from '@/lib/apply-field-errors';
+import { switchWorkspace } from '@/lib/session/session-store';
 import { useCreateWorkspace } from '../api/create-workspace';
 
 /** Props of {@link CreateWorkspaceDialog}. */

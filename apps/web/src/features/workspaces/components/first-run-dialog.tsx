@@ -6,7 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useSearchParams } from 'react-router';
 import { FIRST_RUN_PARAM } from '@/config/paths';
-import { reloadProfile, useSession } from '@/features/auth/stores/session-store';
+import { reloadProfile, useSession } from '@/lib/session/session-store';
 import { showToast } from '@/lib/toast-store';
 import { useUpdateMember } from '../api/update-member';
 

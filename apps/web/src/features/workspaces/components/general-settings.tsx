@@ -6,8 +6,8 @@ import { useZodForm } from '@/lib/use-zod-form';
 import { FormTextField } from '@/components/ui/form-text-field';
 import { ReasonTooltip } from '@/components/ui/reason-tooltip';
 import { showToast } from '@/lib/toast-store';
-import { applyFieldErrors } from '@/features/auth/utils/apply-field-errors';
-import { reloadProfile } from '@/features/auth/stores/session-store';
+import { applyFieldErrors } from '@/lib/apply-field-errors';
+import { reloadProfile } from '@/lib/session/session-store';
 import { useUpdateWorkspace } from '../api/update-workspace';
 import { SettingsSection } from './settings-section';
 

@@ -12,7 +12,7 @@ import { FormTextField } from '@/components/ui/form-text-field';
 import { isApiError } from '@/lib/api-error';
 import { getApiErrorMessage } from '@/lib/error-message';
 import { showToast } from '@/lib/toast-store';
-import { applyFieldErrors } from '@/features/auth/utils/apply-field-errors';
+import { applyFieldErrors } from '@/lib/apply-field-errors';
 import { useInviteMember } from '../api/invite-member';
 
 /** Props of {@link InviteMemberDialog}. */

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { workspaceMemberTypeLabels } from '@tandem/contract';
 import { useId, useState } from 'react';
 import { showToast } from '@/lib/toast-store';
-import { switchWorkspace, useSession } from '@/features/auth/stores/session-store';
+import { switchWorkspace, useSession } from '@/lib/session/session-store';
 import { useWorkspaces } from '../api/get-workspaces';
 import { CreateWorkspaceDialog } from './create-workspace-dialog';
 

@@ -1,5 +1,5 @@
 import { defineWorkspaceEventHandler } from '@/lib/events/event-handlers';
-import { reloadProfile } from '@/features/auth/stores/session-store';
+import { reloadProfile } from '@/lib/session/session-store';
 import { membersQueryOptions } from '../api/get-members';
 
 /** True for the activity kinds about membership (MEMBER_JOINED, MEMBER_ROLE_CHANGED, later ones). */

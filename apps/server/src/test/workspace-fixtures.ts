@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { WorkspaceMemberType } from '@tandem/contract';
-import { workspaceMembers } from '../../db/schema/index.js';
-import { CLIENT_ID, createPerson, signIn, uniqueEmail, type TestApp } from '../../test/test-app.js';
+import { workspaceMembers } from '../db/schema/index.js';
+import { CLIENT_ID, createPerson, signIn, uniqueEmail, type TestApp } from './test-app.js';
 
 /** A signed-in person and their membership of one workspace. */
 export interface SignedInMember {

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { CreateTaskBody, Task, WorkspaceMemberType } from '@tandem/contract';
-import type { TestApp } from '../../test/test-app.js';
-import { joinAs, patch, signUpOwner, urls, type SignedInMember } from '../workspaces/test-fixtures.js';
+import type { TestApp } from './test-app.js';
+import { joinAs, patch, signUpOwner, urls, type SignedInMember } from './workspace-fixtures.js';
 
 export const taskUrls = {
   tasks: (workspaceId: string) => `/api/v1/workspaces/${workspaceId}/tasks`,

@@ -3,9 +3,9 @@ import { useSyncExternalStore } from 'react';
 import { GUARD_WAIT_INTERVAL_MS, GUARD_WAIT_TRIES } from '@/config/constants';
 import { queryClient } from '@/lib/query-client';
 import { clearStorage, readStorage, storeTokens, writeStorage } from '@/lib/token-storage';
-import { profileQueryOptions } from '../api/get-profile';
-import { subscriptionQueryOptions } from '../api/get-subscription';
-import { revokeToken } from '../api/revoke-token';
+import { profileQueryOptions } from './get-profile';
+import { subscriptionQueryOptions } from './get-subscription';
+import { revokeToken } from './revoke-token';
 
 /** The auth state (seed §4), one store for the whole app. */
 export interface SessionState {

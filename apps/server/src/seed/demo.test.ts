@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { demoAccounts, seedDemoWorkspace } from '../../seed/demo.js';
-import { signIn, useTestApp } from '../../test/test-app.js';
-import { invite, patch, urls } from './test-fixtures.js';
+import { demoAccounts, seedDemoWorkspace } from './demo.js';
+import { signIn, useTestApp } from '../test/test-app.js';
+import { invite, patch, urls } from '../test/workspace-fixtures.js';
 
 const t = useTestApp();
 

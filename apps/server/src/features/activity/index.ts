@@ -1,0 +1,2 @@
+/** The activity feature's public API (STYLE §1): other features record activity through it. */
+export { recordActivity } from './activity-repository.js';
