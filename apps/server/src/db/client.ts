@@ -28,9 +28,10 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /**
    * Calls `onMessage` with each NOTIFY payload on `channel` until the returned function is
-   * called. PostgreSQL: one dedicated connection, reconnected with capped exponential backoff;
-   * notices sent while it was down are lost, so `onReconnect` tells the caller to catch up.
-   * PGlite: its in-process LISTEN. Throws when the first LISTEN fails.
+   * called. PostgreSQL: one dedicated connection per handle, shared by every channel (one LISTEN
+   * connection per process), reconnected with capped exponential backoff; notices sent while it
+   * was down are lost, so `onReconnect` tells each caller to catch up. PGlite: its in-process
+   * LISTEN. Throws when the first LISTEN fails.
    */
   listen(channel: string, onMessage: (payload: string) => void, hooks?: ListenHooks): Promise<() => Promise<void>>;
   /**
@@ -69,13 +70,14 @@ export async function openDatabase(input: { databaseUrl?: string | undefined; da
   if (input.databaseUrl) {
     const pool = new pg.Pool({ connectionString: input.databaseUrl, max: 10 });
     const db = drizzlePg(pool, options);
+    const listener = new PgListener(input.databaseUrl);
     return {
       db,
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder }),
       ping: async () => (await pool.query('select 1')).rowCount === 1,
       close: () => pool.end(),
-      listen: (channel, onMessage, hooks) => listenPg(input.databaseUrl!, channel, onMessage, hooks),
+      listen: (channel, onMessage, hooks) => listener.listen(channel, onMessage, hooks),
       executeSql: async (text, values) => {
         // A script of several statements answers with one result per statement.
         const result: pg.QueryResult | pg.QueryResult[] = values?.length ? await pool.query(text, values) : await pool.query(text);
@@ -110,55 +112,102 @@ export function fromPglite(client: PGlite, migrationsFolder = findMigrationsFold
   };
 }
 
-/** LISTEN on a dedicated pg.Client; reconnects after 0.25 s, 0.5 s, … up to 30 s between tries. */
-async function listenPg(
-  connectionString: string,
-  channel: string,
-  onMessage: (payload: string) => void,
-  hooks: ListenHooks = {},
-): Promise<() => Promise<void>> {
-  let stopped = false;
-  let current: pg.Client | undefined;
-  let retry: NodeJS.Timeout | undefined;
-  const connect = async () => {
-    const client = new pg.Client({ connectionString });
+interface Subscriber {
+  channel: string;
+  onMessage: (payload: string) => void;
+  hooks: ListenHooks;
+}
+
+/**
+ * Every LISTEN of one handle on one dedicated pg.Client, connected on the first subscription and
+ * ended after the last; after a dropped connection it reconnects after 0.25 s, 0.5 s, … up to 30 s
+ * between tries, LISTENs again on every channel and tells every subscriber (onReconnect).
+ */
+class PgListener {
+  private readonly subscribers = new Set<Subscriber>();
+  private client: pg.Client | undefined;
+  private connecting: Promise<pg.Client> | undefined;
+  private retry: NodeJS.Timeout | undefined;
+
+  constructor(private readonly connectionString: string) {}
+
+  async listen(channel: string, onMessage: (payload: string) => void, hooks: ListenHooks = {}): Promise<() => Promise<void>> {
+    const subscriber: Subscriber = { channel, onMessage, hooks };
+    this.subscribers.add(subscriber);
+    try {
+      const client = await this.connected();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      this.subscribers.delete(subscriber);
+      if (this.subscribers.size === 0) await this.end();
+      throw error;
+    }
+    return async () => {
+      if (!this.subscribers.delete(subscriber)) return;
+      if (this.subscribers.size === 0) await this.end();
+      else if (![...this.subscribers].some((other) => other.channel === channel)) {
+        await this.client?.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+      }
+    };
+  }
+
+  private channels(): string[] {
+    return [...new Set([...this.subscribers].map((subscriber) => subscriber.channel))];
+  }
+
+  /** The live client, connecting (and LISTENing on every channel) when there is none. */
+  private connected(): Promise<pg.Client> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= this.connect().finally(() => (this.connecting = undefined));
+    return this.connecting;
+  }
+
+  private async connect(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: this.connectionString });
     client.on('notification', (message) => {
-      if (message.channel === channel && message.payload !== undefined) onMessage(message.payload);
+      if (message.payload === undefined) return;
+      for (const subscriber of this.subscribers) {
+        if (subscriber.channel === message.channel) subscriber.onMessage(message.payload);
+      }
     });
-    client.on('error', (error) => hooks.onError?.(error));
+    client.on('error', (error) => this.subscribers.forEach((subscriber) => subscriber.hooks.onError?.(error)));
     client.on('end', () => {
-      if (!stopped && current === client) reconnect(0);
+      if (this.client !== client) return;
+      this.client = undefined;
+      if (this.subscribers.size > 0) this.reconnect(0);
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      for (const channel of this.channels()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     } catch (error) {
       await client.end().catch(() => undefined);
       throw error;
     }
-    current = client;
-    if (stopped) await client.end();
-  };
-  const reconnect = (attempt: number) => {
-    current = undefined;
-    retry = setTimeout(
+    this.client = client;
+    return client;
+  }
+
+  private reconnect(attempt: number): void {
+    clearTimeout(this.retry);
+    this.retry = setTimeout(
       () => {
-        if (stopped) return;
-        connect().then(
-          () => hooks.onReconnect?.(),
+        if (this.subscribers.size === 0) return;
+        this.connected().then(
+          () => this.subscribers.forEach((subscriber) => subscriber.hooks.onReconnect?.()),
           (error: unknown) => {
-            hooks.onError?.(error);
-            if (!stopped) reconnect(attempt + 1);
+            this.subscribers.forEach((subscriber) => subscriber.hooks.onError?.(error));
+            if (this.subscribers.size > 0) this.reconnect(attempt + 1);
           },
         );
       },
       Math.min(30_000, 250 * 2 ** attempt),
     );
-  };
-  await connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    await current?.end().catch(() => undefined);
-  };
+  }
+
+  private async end(): Promise<void> {
+    clearTimeout(this.retry);
+    const client = this.client ?? (await this.connecting?.catch(() => undefined));
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+  }
 }
