@@ -1,5 +1,6 @@
 export * from './activity.js';
 export * from './auth.js';
+export * from './auth-forms.js';
 export * from './dashboard.js';
 export * from './envelope.js';
 export * from './errors.js';
