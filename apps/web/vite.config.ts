@@ -1,7 +1,40 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, parseAst, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+
+/** Source files of @tandem/contract (the workspace package is consumed as TypeScript source). */
+const CONTRACT_SOURCE = /[\\/]packages[\\/]contract[\\/]src[\\/](?!.*\.test\.ts$).*\.ts$/;
+
+/**
+ * Lets the build drop what the browser does not use from @tandem/contract. The contract only
+ * declares: zod schemas, constants and pure functions. But a bundler must assume that a top-level
+ * call such as `export const ProfileSchema = z.object(…)` has side effects, so every schema — and
+ * all of classic zod — would ship with any page that imports one constant from the package (the
+ * login route: 25 KB gzipped). This plugin marks each top-level `const` initialised by a call as
+ * `/* @__PURE__ *\/` and the modules as side-effect free; unused schemas then vanish. (The
+ * schemas' `.meta({ id })` registrations feed the server's OpenAPI document only.)
+ */
+function contractTreeShaking(): Plugin {
+  return {
+    name: 'tandem:contract-tree-shaking',
+    apply: 'build',
+    transform(code, id) {
+      if (!CONTRACT_SOURCE.test(id)) return null;
+      const inserts: number[] = [];
+      for (let statement of parseAst(code).body) {
+        if (statement.type === 'ExportNamedDeclaration' && statement.declaration) statement = statement.declaration;
+        if (statement.type !== 'VariableDeclaration' || statement.kind !== 'const') continue;
+        for (const declarator of statement.declarations) {
+          if (declarator.init?.type === 'CallExpression') inserts.push(declarator.init.start);
+        }
+      }
+      let annotated = code;
+      for (const at of inserts.reverse()) annotated = `${annotated.slice(0, at)}/* @__PURE__ */ ${annotated.slice(at)}`;
+      return { code: annotated, map: null, moduleSideEffects: false };
+    },
+  };
+}
 
 /**
  * Vite config of the web app: `@/` → `src/`, `/api` proxied to the API in development, a build
@@ -12,6 +45,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 export default defineConfig({
   plugins: [
     react(),
+    contractTreeShaking(),
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: false,

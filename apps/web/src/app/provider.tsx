@@ -1,6 +1,7 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { ThemeProvider } from '@mui/material/styles';
+import { THEME_ID } from '@mui/material/styles';
+import { ThemeProvider } from '@mui/system';
 import { DEFAULT_THEME } from '@tandem/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -24,7 +25,7 @@ export function AppProvider({ children }: AppProviderProps) {
   const preference = useSession((session) => session.user?.themePreference);
   const themeName = preference ?? (prefersDark ? 'dark-blue' : DEFAULT_THEME);
   return (
-    <ThemeProvider theme={getAppTheme(themeName)}>
+    <ThemeProvider themeId={THEME_ID} theme={getAppTheme(themeName)}>
       <CssBaseline enableColorScheme />
       <QueryClientProvider client={queryClient}>
         {children}

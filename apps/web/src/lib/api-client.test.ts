@@ -89,4 +89,39 @@ describe('api client (seed §4, §7)', () => {
     expect(onRefreshFailed).toHaveBeenCalledTimes(1);
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
+
+  it('sends JSON bodies and query parameters under the base URL, and reads the payload', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => json(201, { payload: { id: 't1' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    const { api } = await import('./api-client');
+    await expect(api.post('v1/tasks', { title: 'Plan' }, { query: { workspace: 'w 1', limit: 20, cursor: undefined } })).resolves.toEqual({
+      id: 't1',
+    });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/v1/tasks?workspace=w+1&limit=20');
+    expect(init).toMatchObject({ method: 'POST', body: JSON.stringify({ title: 'Plan' }) });
+    expect(new Headers(init!.headers).get('content-type')).toBe('application/json');
+  });
+
+  it('resolves with undefined on an empty success, and keeps the status of an error that is not JSON', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValueOnce(new Response(null, { status: 204 }))
+        .mockResolvedValueOnce(new Response('<html>Bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } })),
+    );
+    const { api } = await import('./api-client');
+    await expect(api.delete('v1/tasks/t1')).resolves.toBeUndefined();
+    await expect(api.get('v1/profile')).rejects.toMatchObject({ name: 'ApiError', status: 502, errorCode: 'UNKNOWN_ERROR' });
+  });
+
+  it('turns an unreachable server into a NETWORK_ERROR with status 0', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const { api } = await import('./api-client');
+    await expect(api.get('v1/profile')).rejects.toMatchObject({ status: 0, errorCode: 'NETWORK_ERROR' });
+  });
 });

@@ -1,5 +1,4 @@
 import type { TokenPayload } from '@tandem/contract';
-import { ofetch, type FetchResponse } from 'ofetch';
 import { API_BASE_URL, CLIENT_ID } from '../config/env';
 import { ApiError, createApiError } from './api-error';
 import { isErrorStatus, needsIdempotencyKey, shouldRetry } from './retry-policy';
@@ -44,6 +43,26 @@ export function setAuthHandlers(handlers: AuthHandlers): void {
   authHandlers = handlers;
 }
 
+/** The URL of an API `path` under the base URL, with `query` (undefined values left out). */
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const url = `${API_BASE_URL.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) params.append(key, String(value));
+  const search = params.toString();
+  return search ? `${url}${url.includes('?') ? '&' : '?'}${search}` : url;
+}
+
+/** A response's body: parsed JSON, the text when it is not JSON, undefined when empty. */
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const isAbort = (error: unknown, signal?: AbortSignal) =>
@@ -61,18 +80,17 @@ async function send<T>(path: string, options: RequestOptions, idempotencyKey: st
     const accessToken = readStorage('accessToken');
     if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
     if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
-    let response: FetchResponse<{ payload?: T }>;
+    let response: Response;
+    let body: unknown;
     try {
-      response = await ofetch.raw<{ payload?: T }>(path, {
-        baseURL: API_BASE_URL,
+      if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+      response = await fetch(buildUrl(path, options.query), {
         method,
         headers,
-        query: options.query,
         signal: options.signal,
-        retry: false,
-        ignoreResponseError: true,
-        ...(options.body === undefined ? {} : { body: options.body as Record<string, unknown> }),
+        ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
       });
+      body = await readBody(response);
     } catch (error) {
       if (isAbort(error, options.signal)) throw error;
       throw new ApiError({
@@ -88,9 +106,9 @@ async function send<T>(path: string, options: RequestOptions, idempotencyKey: st
         await wait(RETRY_DELAY_MS);
         continue;
       }
-      throw createApiError(response.status, response._data);
+      throw createApiError(response.status, body);
     }
-    return response._data?.payload as T;
+    return (body as { payload?: T } | undefined)?.payload as T;
   }
 }
 

@@ -1,10 +1,8 @@
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import { OutlinedTextField, type OutlinedTextFieldProps } from './outlined-text-field';
 
 /** Props of {@link FormTextField}. */
-export type FormTextFieldProps = Omit<TextFieldProps, 'name' | 'onChange' | 'onBlur' | 'error' | 'helperText'> & {
-  /** Every field has a visible label (seed accessibility rule). */
-  label: string;
+export type FormTextFieldProps = Omit<OutlinedTextFieldProps, 'name' | 'onChange' | 'onBlur' | 'error' | 'helperText'> & {
   /** `form.register(name)`: its ref reaches the <input>, so a failed submit focuses the field. */
   registration: UseFormRegisterReturn;
   /** The field's error from formState; its message is shown under the field. */
@@ -15,8 +13,18 @@ export type FormTextFieldProps = Omit<TextFieldProps, 'name' | 'onChange' | 'onB
 
 /** A react-hook-form text field (outlined, seed §9) showing its own validation message. */
 export function FormTextField({ registration, fieldError, hint, ...props }: FormTextFieldProps) {
-  const { ref, ...field } = registration;
-  return <TextField {...props} {...field} inputRef={ref} error={Boolean(fieldError)} helperText={fieldError?.message ?? hint} />;
+  const { ref, required, disabled, ...field } = registration;
+  return (
+    <OutlinedTextField
+      {...props}
+      {...field}
+      required={props.required ?? required}
+      disabled={props.disabled ?? disabled}
+      ref={ref}
+      error={Boolean(fieldError)}
+      helperText={fieldError?.message ?? hint}
+    />
+  );
 }
 
 /** The email field of the auth forms: type email, autocomplete username (password managers). */

@@ -2,38 +2,36 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { forwardRef, useState } from 'react';
+import { OutlinedTextField, type OutlinedTextFieldProps } from './outlined-text-field';
+
+/** Props of {@link PasswordField}: an outlined field's, without type and end adornment. */
+export type PasswordFieldProps = Omit<OutlinedTextFieldProps, 'type' | 'endAdornment'>;
 
 /**
- * A password TextField with a show/hide toggle (named "Show password"/"Hide password" so no
- * control's name contains another field's label). Takes TextField props (label is required so every
- * field has a visible label, seed accessibility rule).
+ * A password field with a show/hide toggle (named "Show password"/"Hide password" so no control's
+ * name contains another field's label). Label required: every field has a visible label (seed
+ * accessibility rule). Spread `form.register(name)` into it.
  */
-export const PasswordField = forwardRef<HTMLInputElement, TextFieldProps & { label: string }>(function PasswordField(props, ref) {
+export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField(props, ref) {
   const [isVisible, setIsVisible] = useState(false);
   return (
-    <TextField
+    <OutlinedTextField
       {...props}
-      inputRef={ref}
+      ref={ref}
       type={isVisible ? 'text' : 'password'}
-      slotProps={{
-        ...props.slotProps,
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton
-                aria-label={isVisible ? 'Hide password' : 'Show password'}
-                onClick={() => setIsVisible((value) => !value)}
-                edge="end"
-                size="small"
-              >
-                {isVisible ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
+      endAdornment={
+        <InputAdornment position="end">
+          <IconButton
+            aria-label={isVisible ? 'Hide password' : 'Show password'}
+            onClick={() => setIsVisible((value) => !value)}
+            edge="end"
+            size="small"
+          >
+            {isVisible ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
+          </IconButton>
+        </InputAdornment>
+      }
     />
   );
 });

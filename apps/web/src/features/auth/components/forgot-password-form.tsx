@@ -4,14 +4,14 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PasswordForgotBodySchema } from '@tandem/contract';
+import { emailFormChecks } from '@tandem/contract';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useZodForm } from '@/lib/use-zod-form';
+import { useChecksForm } from '@/lib/use-checks-form';
 import { EmailField } from '@/components/ui/form-text-field';
 import { paths } from '@/config/paths';
 import { useRequestPasswordReset } from '../api/request-password-reset';
-import { applyFieldErrors } from '../utils/apply-field-errors';
+import { applyFieldErrors } from '@/lib/apply-field-errors';
 import { AuthHeading } from './auth-heading';
 
 /**
@@ -21,9 +21,7 @@ import { AuthHeading } from './auth-heading';
 export function ForgotPasswordForm() {
   const [isSent, setIsSent] = useState(false);
   const requestReset = useRequestPasswordReset();
-  const form = useZodForm(PasswordForgotBodySchema, {
-    defaultValues: { loginIdentifier: '' },
-  });
+  const form = useChecksForm(emailFormChecks);
   const { errors, isSubmitting } = form.formState;
 
   const handleSubmit = form.handleSubmit(async (values) => {

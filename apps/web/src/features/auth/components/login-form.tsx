@@ -6,25 +6,19 @@ import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { LoginIdentifierSchema, PresentedPasswordSchema } from '@tandem/contract';
+import { signInFormChecks } from '@tandem/contract';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { z } from 'zod';
-import { useZodForm } from '@/lib/use-zod-form';
+import { useChecksForm } from '@/lib/use-checks-form';
 import { EmailField } from '@/components/ui/form-text-field';
 import { PasswordField } from '@/components/ui/password-field';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
 import { useSignInWithPassword } from '../api/sign-in-with-password';
-import { completeSignIn } from '../stores/session-store';
-import { applyFieldErrors } from '../utils/apply-field-errors';
+import { completeSignIn } from '@/lib/session/session-store';
+import { applyFieldErrors } from '@/lib/apply-field-errors';
 import { rememberCredentials } from '../utils/pending-credentials';
 import { AuthHeading } from './auth-heading';
-
-const LoginSchema = z.object({
-  loginIdentifier: LoginIdentifierSchema,
-  password: PresentedPasswordSchema,
-});
 
 /**
  * The sign-in form (PRODUCT §3): email + password → POST auth/password → login success (seed §4)
@@ -37,9 +31,7 @@ export function LoginForm() {
   const signIn = useSignInWithPassword({
     meta: { errorToast: (error) => error.errorCode !== 'ACCOUNT_NOT_ACTIVATED' },
   });
-  const form = useZodForm(LoginSchema, {
-    defaultValues: { loginIdentifier: '', password: '' },
-  });
+  const form = useChecksForm(signInFormChecks);
   const { errors, isSubmitting } = form.formState;
 
   const handleSubmit = form.handleSubmit(async (values) => {

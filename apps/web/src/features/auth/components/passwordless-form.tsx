@@ -3,18 +3,15 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { LoginIdentifierSchema } from '@tandem/contract';
+import { emailFormChecks } from '@tandem/contract';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { z } from 'zod';
-import { useZodForm } from '@/lib/use-zod-form';
+import { useChecksForm } from '@/lib/use-checks-form';
 import { EmailField } from '@/components/ui/form-text-field';
 import { paths } from '@/config/paths';
 import { useSendPasswordlessCode } from '../api/send-passwordless-code';
-import { rememberPasswordlessCode } from '../stores/session-store';
-import { applyFieldErrors } from '../utils/apply-field-errors';
+import { rememberPasswordlessCode } from '@/lib/session/session-store';
+import { applyFieldErrors } from '@/lib/apply-field-errors';
 import { AuthHeading } from './auth-heading';
-
-const PasswordlessSchema = z.object({ loginIdentifier: LoginIdentifierSchema });
 
 /**
  * Passwordless step 1 (seed §4): email → POST auth/passwordless → remember identifier and
@@ -23,9 +20,7 @@ const PasswordlessSchema = z.object({ loginIdentifier: LoginIdentifierSchema });
 export function PasswordlessForm() {
   const navigate = useNavigate();
   const sendCode = useSendPasswordlessCode();
-  const form = useZodForm(PasswordlessSchema, {
-    defaultValues: { loginIdentifier: '' },
-  });
+  const form = useChecksForm(emailFormChecks);
   const { errors, isSubmitting } = form.formState;
 
   const handleSubmit = form.handleSubmit(async ({ loginIdentifier }) => {
