@@ -5,7 +5,7 @@ import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { describeRefusal, taskStatuses, type Task, type TaskStatus } from '@tandem/contract';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ReasonTooltip } from '@/components/ui/reason-tooltip';
 import { paths } from '@/config/paths';
@@ -54,6 +54,11 @@ interface TasksScreenProps {
   actor: TaskActor;
 }
 
+/** True when both filters write the same URL (filters as the URL holds them). */
+function isSameFilters(a: TaskFilters, b: TaskFilters): boolean {
+  return writeTaskFilters(a).toString() === writeTaskFilters(b).toString();
+}
+
 function TasksScreen({ workspaceId, workspaceName, actor }: TasksScreenProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = useMemo(() => parseTaskFilters(searchParams), [searchParams]);
@@ -66,7 +71,16 @@ function TasksScreen({ workspaceId, workspaceName, actor }: TasksScreenProps) {
   const openTaskId = searchParams.get('task');
   const canCreate = canCreateTasks(actor.workspaceMemberType);
 
-  const handleFiltersChange = (next: TaskFilters) => {
+  // A filter change is a navigation, and the URL shows it only once the route loaders ran: a second
+  // change made meanwhile (a quick "Clear filters", then "Due in 7 days") builds on the first, not
+  // on the filters this render still shows.
+  const pendingFilters = useRef<TaskFilters | null>(null);
+  useEffect(() => {
+    if (pendingFilters.current && isSameFilters(pendingFilters.current, filters)) pendingFilters.current = null;
+  }, [filters]);
+  const handleFiltersChange = (changes: Partial<TaskFilters>) => {
+    const next = { ...(pendingFilters.current ?? filters), ...changes };
+    pendingFilters.current = next;
     setSearchParams((current) => writeTaskFilters(next, current), { replace: true });
   };
   const handleOpen = (task: Task) => {

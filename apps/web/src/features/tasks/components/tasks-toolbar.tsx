@@ -24,8 +24,14 @@ export const SEARCH_DEBOUNCE_MS = 300;
 export interface TasksToolbarProps {
   filters: TaskFilters;
   members: readonly Member[];
-  onChange: (filters: TaskFilters) => void;
+  /** The filters to change; the others keep their latest value (see app/routes/tasks/tasks.tsx). */
+  onChange: (changes: Partial<TaskFilters>) => void;
 }
+
+/** What "Clear filters" changes: every filter that narrows the list, not the view or the sort. */
+const CLEARED_FILTERS: Partial<TaskFilters> = (({ view: _view, sort: _sort, order: _order, ...narrowing }) => narrowing)(
+  DEFAULT_TASK_FILTERS,
+);
 
 interface ToggleChipProps {
   label: string;
@@ -51,8 +57,8 @@ function ToggleChip({ label, isOn, onToggle }: ToggleChipProps) {
 
 /**
  * The filters of /tasks (issue #4): text search (debounced), list/board view, Mine / Delegated by
- * me, Overdue / Due soon, status, assignee and sort. Every change goes through `onChange`, which
- * writes the URL.
+ * me, Overdue / Due soon, status, assignee and sort. Every change goes through `onChange` as the
+ * fields it changes, which the route writes into the URL.
  */
 export function TasksToolbar({ filters, members, onChange }: TasksToolbarProps) {
   const [search, setSearch] = useState(filters.q);
@@ -71,12 +77,12 @@ export function TasksToolbar({ filters, members, onChange }: TasksToolbarProps) 
   useEffect(() => {
     const timer = setTimeout(() => {
       const { filters: current, onChange: change } = latest.current;
-      if (search.trim() !== current.q) change({ ...current, q: search.trim() });
+      if (search.trim() !== current.q) change({ q: search.trim() });
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [search]);
 
-  const set = (patch: Partial<TaskFilters>) => onChange({ ...filters, ...patch });
+  const set = (changes: Partial<TaskFilters>) => onChange(changes);
   const sortValue = `${filters.sort}:${filters.order}`;
   const isKnownSort = TASK_SORT_OPTIONS.some((option) => option.value === sortValue);
 
@@ -203,7 +209,7 @@ export function TasksToolbar({ filters, members, onChange }: TasksToolbarProps) 
             color="inherit"
             onClick={() => {
               setSearch('');
-              onChange({ ...DEFAULT_TASK_FILTERS, view: filters.view, sort: filters.sort, order: filters.order });
+              onChange(CLEARED_FILTERS);
             }}
             sx={{ alignSelf: 'center' }}
           >
