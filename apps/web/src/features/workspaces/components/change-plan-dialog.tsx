@@ -76,7 +76,6 @@ export function ChangePlanDialog({ open, workspaceId, current, onChanged, onClos
                 key={type}
                 role="radio"
                 aria-checked={isChecked}
-                aria-label={`${plan.label}${type === current ? ' (current plan)' : ''}`}
                 onClick={() => setChosen(type)}
                 sx={{
                   display: 'block',
