@@ -124,12 +124,17 @@ export function TasksBoard({ tasks, statuses, actor, onOpen, onMove }: TasksBoar
       onDragEnd={handleDragEnd}
       onDragCancel={() => setActiveTask(null)}
     >
+      {/* A scroll region on phones: focusable and named, so a keyboard can scroll it (WCAG 2.1.1). */}
       <Box
+        role="region"
+        aria-label="Task board"
+        tabIndex={0}
         sx={{
           display: 'flex',
           gap: 2,
           alignItems: 'flex-start',
           overflowX: 'auto',
+          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
           scrollSnapType: { xs: 'x mandatory', md: 'none' },
           pb: 1,
           mx: { xs: -2, sm: 0 },
