@@ -95,7 +95,10 @@ export interface TestApp {
    * commit (decision 011): call this before asserting that a mail was, or was not, sent.
    */
   drainJobs(queues?: string[], timeoutMs?: number): Promise<void>;
-  /** The newest mail to `to` in the development mailbox, once the mail queue has drained. */
+  /**
+   * The newest mail to `to` in the development mailbox, once the mail queue has drained. Newest
+   * means enqueued last (message ids are UUIDv7): two workers may deliver in another order.
+   */
   latestMail(to: string): Promise<StoredMail | undefined>;
   /** The 6-digit code of the newest mail to `to`, once the mail queue has drained. */
   latestCode(to: string): Promise<string>;
@@ -124,6 +127,11 @@ export function useTestApp(overrides: Partial<AppConfig> = {}): TestApp {
     if (!app) throw new Error('the test app is not ready yet');
     return app;
   };
+  const newestMailTo = (to: string) =>
+    current()
+      .mailer.mailbox.filter((mail) => mail.to === to.toLowerCase())
+      .sort((a, b) => (a.messageId ?? '').localeCompare(b.messageId ?? ''))
+      .at(-1);
   const drainJobs: TestApp['drainJobs'] = (queues = [MAIL_QUEUE], timeoutMs) => current().jobs.waitUntilIdle(queues, timeoutMs);
   const request: TestApp['request'] = ({ token, headers, ...options }) =>
     current().inject({
@@ -147,11 +155,11 @@ export function useTestApp(overrides: Partial<AppConfig> = {}): TestApp {
     drainJobs,
     async latestMail(to) {
       await drainJobs();
-      return current().mailer.findLatest(to);
+      return newestMailTo(to);
     },
     async latestCode(to) {
       await drainJobs();
-      const mail = current().mailer.findLatest(to);
+      const mail = newestMailTo(to);
       const code = mail?.subject.match(/\b(\d{6})\b/)?.[1];
       if (!code) throw new Error(`no code mailed to ${to}`);
       return code;
