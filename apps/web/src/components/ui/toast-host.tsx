@@ -11,7 +11,7 @@ const transition = cssTransition({
   collapseDuration: TOAST_COLLAPSE_MS,
 });
 
-/** Toast colours with white text at ≥ 4.5:1 contrast (the library's defaults fail WCAG AA). */
+/** Toast colours with white text at ≥ 4.5:1 contrast (the library's defaults fail WCAG AA), and the toasts' place. */
 const toastColors = {
   ':root': {
     '--toastify-color-error': '#B42318',
@@ -20,6 +20,11 @@ const toastColors = {
     '--toastify-color-warning': '#8A4B00',
     '--toastify-font-family': 'inherit',
     '--toastify-toast-bd-radius': '12px',
+    // Below the 64-pixel app header, so a toast never covers the navigation it may be about.
+    '--toastify-toast-top': 'max(76px, env(safe-area-inset-top))',
+  },
+  '@media only screen and (max-width: 480px)': {
+    '.Toastify__toast-container--top-center': { top: 'calc(60px + env(safe-area-inset-top))' },
   },
 };
 
