@@ -18,7 +18,6 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '1000000',
   },

@@ -40,7 +40,6 @@ function startServer(env) {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       TANDEM_DEMO: '0',
       RATE_LIMIT_PER_MINUTE: '1000000',

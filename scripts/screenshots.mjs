@@ -119,7 +119,7 @@ rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tandem-screens-'));
 const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   stdio: 'ignore',
 });
 
