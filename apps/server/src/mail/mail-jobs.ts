@@ -1,7 +1,8 @@
-import { eq, inArray, lt, sql } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database, Queryable } from '../db/client.js';
+import { deleteInBatches } from '../db/delete-in-batches.js';
 import { mailDeliveries } from '../db/schema/index.js';
 import type { Jobs } from '../jobs/jobs.js';
 import type { MailMessage, Mailer } from './mailer.js';
@@ -25,7 +26,6 @@ export interface MailJobData {
  * drops a job that has not started within 14 days (its default retention), so 30 days is ample.
  */
 export const MAIL_DELIVERY_RETENTION_MS = 30 * 24 * 60 * 60_000;
-const SWEEP_BATCH = 1000;
 
 /** What features enqueue mail through (`app.mailOutbox`). */
 export interface MailOutbox {
@@ -116,20 +116,7 @@ export function registerMailJobs(jobs: Jobs, options: MailJobsOptions): MailOutb
  * Deletes `mail_deliveries` rows older than MAIL_DELIVERY_RETENTION_MS, 1,000 per statement.
  * @returns how many rows were deleted.
  */
-export async function sweepMailDeliveries(db: Database, now = new Date()): Promise<number> {
+export function sweepMailDeliveries(db: Database, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - MAIL_DELIVERY_RETENTION_MS);
-  let total = 0;
-  for (;;) {
-    const batch = db
-      .select({ messageId: mailDeliveries.messageId })
-      .from(mailDeliveries)
-      .where(lt(mailDeliveries.sentAt, cutoff))
-      .limit(SWEEP_BATCH);
-    const deleted = await db
-      .delete(mailDeliveries)
-      .where(inArray(mailDeliveries.messageId, batch))
-      .returning({ one: sql`1` });
-    total += deleted.length;
-    if (deleted.length < SWEEP_BATCH) return total;
-  }
+  return deleteInBatches(db, mailDeliveries, mailDeliveries.messageId, lt(mailDeliveries.sentAt, cutoff));
 }

@@ -1,11 +1,10 @@
-import { inArray, lt, sql } from 'drizzle-orm';
+import { lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
+import { deleteInBatches } from '../db/delete-in-batches.js';
 import { idempotencyKeys } from '../db/schema/index.js';
 import type { Jobs } from '../jobs/jobs.js';
 import { IDEMPOTENCY_TTL_MS } from './idempotency.js';
-
-const BATCH_SIZE = 1000;
 
 /**
  * Deletes stored Idempotency-Key answers older than IDEMPOTENCY_TTL_MS (24 h, PRODUCT §7), 1,000
@@ -13,22 +12,9 @@ const BATCH_SIZE = 1000;
  * removes the keys never used again.
  * @returns how many rows were deleted.
  */
-export async function sweepIdempotencyKeys(db: Database, now = new Date()): Promise<number> {
+export function sweepIdempotencyKeys(db: Database, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - IDEMPOTENCY_TTL_MS);
-  let total = 0;
-  for (;;) {
-    const batch = db
-      .select({ scopedKey: idempotencyKeys.scopedKey })
-      .from(idempotencyKeys)
-      .where(lt(idempotencyKeys.createdAt, cutoff))
-      .limit(BATCH_SIZE);
-    const deleted = await db
-      .delete(idempotencyKeys)
-      .where(inArray(idempotencyKeys.scopedKey, batch))
-      .returning({ one: sql`1` });
-    total += deleted.length;
-    if (deleted.length < BATCH_SIZE) return total;
-  }
+  return deleteInBatches(db, idempotencyKeys, idempotencyKeys.scopedKey, lt(idempotencyKeys.createdAt, cutoff));
 }
 
 /** Schedules sweepIdempotencyKeys every 30 minutes on the job queue (ARCHITECTURE "jobs"). */

@@ -26,7 +26,12 @@ export const refreshTokens = pgTable(
     familyExpiresAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_person_idx').on(t.personId)],
+  (t) => [
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_person_idx').on(t.personId),
+    // The sweep of expired families (features/auth/sweeps.ts).
+    index('refresh_tokens_family_expires_idx').on(t.familyExpiresAt),
+  ],
 );
 
 export const oneTimeCodePurpose = pgEnum('one_time_code_purpose', ['ACTIVATION', 'PASSWORDLESS', 'PASSWORD_RESET']);
@@ -47,16 +52,26 @@ export const oneTimeCodes = pgTable(
     consumedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('one_time_codes_person_purpose_idx').on(t.personId, t.purpose), index('one_time_codes_hash_idx').on(t.codeHash)],
+  (t) => [
+    index('one_time_codes_person_purpose_idx').on(t.personId, t.purpose),
+    index('one_time_codes_hash_idx').on(t.codeHash),
+    // The sweep of expired codes (features/auth/sweeps.ts).
+    index('one_time_codes_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /**
  * Attempt counters keyed by e.g. `signin:account:{email}`, `signin:ip:{ip}`, `mail:{email}`.
  * Rows are locked while counted so limits are exact under parallel attempts (PRODUCT §5).
  */
-export const authThrottles = pgTable('auth_throttles', {
-  key: text().primaryKey(),
-  count: integer().notNull().default(0),
-  windowStartedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  lastAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const authThrottles = pgTable(
+  'auth_throttles',
+  {
+    key: text().primaryKey(),
+    count: integer().notNull().default(0),
+    windowStartedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  // The sweep of rows whose every window is over (features/auth/sweeps.ts).
+  (t) => [index('auth_throttles_last_at_idx').on(t.lastAt)],
+);

@@ -1,13 +1,10 @@
-import { and, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
+import { deleteInBatches } from '../../db/delete-in-batches.js';
 import { authThrottles, oneTimeCodes, refreshTokens } from '../../db/schema/index.js';
 import type { Jobs } from '../../jobs/jobs.js';
 import { throttlePolicies } from '../../lib/throttle.js';
-
-/** Rows deleted per statement, so a sweep never holds many locks or a long transaction. */
-export const SWEEP_BATCH_SIZE = 1000;
 
 /**
  * A throttle row can go once the window of every policy is over: the longest is 24 hours
@@ -20,20 +17,6 @@ export const THROTTLE_RETENTION_MS = Math.max(...Object.values(throttlePolicies)
  * after its last rotation or issue, then deleted. See sweepRefreshTokens.
  */
 export const DEAD_FAMILY_RETENTION_MS = 24 * 60 * 60_000;
-
-/** Deletes the rows of `table` whose `key` the subquery of `where` selects, 1,000 per statement. */
-async function deleteInBatches(db: Database, table: PgTable, key: PgColumn, where: SQL | undefined): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const batch = db.select({ key }).from(table).where(where).limit(SWEEP_BATCH_SIZE);
-    const deleted = await db
-      .delete(table)
-      .where(inArray(key, batch))
-      .returning({ one: sql`1` });
-    total += deleted.length;
-    if (deleted.length < SWEEP_BATCH_SIZE) return total;
-  }
-}
 
 /**
  * Deletes one-time codes (PRODUCT §5) that were used, burned or replaced (consumedAt set) or have
