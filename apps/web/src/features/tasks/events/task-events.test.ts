@@ -6,30 +6,14 @@ import type { WorkspaceEventContext } from '@/lib/events/event-handlers';
 import { taskQueryOptions } from '../api/get-task';
 import { TASK_MUTATION_KEY, tasksQueryOptions } from '../api/get-tasks';
 import { findCachedTask, taskEventHandler } from './task-events';
+import { makeTask } from '../testing/make-task';
 
 vi.mock('@/lib/api-client', () => ({ api: { get: vi.fn() } }));
 
 const workspaceId = 'w1';
 const params = { sort: 'dueDate', order: 'asc' };
 
-const task = (id: string, version: number, patch: Partial<Task> = {}): Task => ({
-  id,
-  title: `Task ${id}`,
-  notes: '',
-  status: 'TODO',
-  priority: 'MEDIUM',
-  dueDate: null,
-  assigneeMemberId: null,
-  assignee: null,
-  createdByMemberId: 'm1',
-  createdBy: { memberId: 'm1', firstName: 'Avery', lastName: 'Tester' },
-  links: {},
-  version,
-  completedAt: null,
-  createdAt: '2026-03-10T12:00:00.000Z',
-  updatedAt: '2026-03-10T12:00:00.000Z',
-  ...patch,
-});
+const task = (id: string, version: number, patch: Partial<Task> = {}): Task => makeTask(id, { version, ...patch });
 
 const taskEvent = (taskId: string, action: 'created' | 'updated' | 'deleted', version: number): WorkspaceEventOf<'task'> => ({
   type: 'task',

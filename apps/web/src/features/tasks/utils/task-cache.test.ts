@@ -1,30 +1,13 @@
-import type { Task, TaskPage } from '@tandem/contract';
+import type { TaskPage } from '@tandem/contract';
 import type { InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { dropTask, mapTaskPages, patchTask, replaceTask } from './task-cache';
+import { makeTask } from '../testing/make-task';
 
-const task = (id: string, patch: Partial<Task> = {}): Task => ({
-  id,
-  title: `Task ${id}`,
-  notes: '',
-  status: 'TODO',
-  priority: 'MEDIUM',
-  dueDate: null,
-  assigneeMemberId: null,
-  assignee: null,
-  createdByMemberId: 'm1',
-  createdBy: { memberId: 'm1', firstName: 'Avery', lastName: 'Tester' },
-  links: {},
-  version: 1,
-  completedAt: null,
-  createdAt: '2026-03-10T12:00:00.000Z',
-  updatedAt: '2026-03-10T12:00:00.000Z',
-  ...patch,
-});
 const data = (): InfiniteData<TaskPage, string | undefined> => ({
   pages: [
-    { items: [task('a'), task('b')], nextCursor: 'c1' },
-    { items: [task('c')], nextCursor: null },
+    { items: [makeTask('a'), makeTask('b')], nextCursor: 'c1' },
+    { items: [makeTask('c')], nextCursor: null },
   ],
   pageParams: [undefined, 'c1'],
 });
@@ -42,10 +25,10 @@ describe('task cache helpers', () => {
     expect(mapTaskPages(undefined, patchTask('a', {}))).toBeUndefined();
   });
   it('replaces with a newer version only', () => {
-    const newer = task('c', { title: 'Newer', version: 3 });
+    const newer = makeTask('c', { title: 'Newer', version: 3 });
     expect(mapTaskPages(data(), replaceTask(newer))!.pages[1]!.items[0]!.title).toBe('Newer');
     const cached = mapTaskPages(data(), patchTask('a', { version: 5 }));
-    expect(mapTaskPages(cached, replaceTask(task('a', { title: 'Older', version: 4 })))).toBe(cached);
+    expect(mapTaskPages(cached, replaceTask(makeTask('a', { title: 'Older', version: 4 })))).toBe(cached);
   });
   it('drops a task', () => {
     expect(mapTaskPages(data(), dropTask('a'))!.pages[0]!.items.map((item) => item.id)).toEqual(['b']);
