@@ -1,43 +1,34 @@
-import { regexes } from 'zod/v4/core';
+import * as zm from 'zod/mini';
 
-/**
- * The sign-in screens' field checks as plain functions: the same rules, cleaning and first
- * message as LoginIdentifierSchema and PresentedPasswordSchema in auth.ts (PRODUCT §5), for the
- * browser's login route, which cannot afford zod's runtime (its core is shared with every other
- * screen's schemas: ~15 KB gzipped). auth.ts stays the source of truth for the server and the
- * OpenAPI document; auth-forms.test.ts proves both agree on every input (fast-check).
+/*
+ * The sign-in fields' rules and the sign-in screens' form schemas, written with zod/mini (the same
+ * zod, without the chainable methods). This is the one definition of LoginIdentifierSchema and
+ * PresentedPasswordSchema: auth.ts re-exports them and its classic request bodies
+ * (PasswordGrantBodySchema, PasswordlessBodySchema, PasswordForgotBodySchema…) hold them, so the
+ * browser checks what the server will, with the same messages. This module imports no classic zod
+ * and no classic schema, so the login route loads zod's core and mini only (bench/README.md "Login
+ * route bundle"); keep it that way. react-hook-form validates with the form schemas through
+ * zodResolver (the web app's useZodForm).
  */
 
-/** What one check says about one field: the cleaned value, or the message a person reads. */
-export type FieldVerdict = { ok: true; value: string } | { ok: false; message: string };
+/** An email address, trimmed and lower-cased: the person's loginIdentifier (PRODUCT §2). */
+export const LoginIdentifierSchema = zm.pipe(
+  zm.string({ error: 'Enter your email address.' }).check(zm.trim(), zm.toLowerCase()),
+  zm.email({ error: 'Enter a valid email address.' }).check(zm.maxLength(254, 'That email address is too long.')),
+);
 
-/** The checks of one form: field name → check. */
-export type FieldChecks = Record<string, (input: unknown) => FieldVerdict>;
+/** A password being presented (sign-in, current password): any non-empty string. */
+export const PresentedPasswordSchema = zm
+  .string({ error: 'Enter your password.' })
+  .check(zm.minLength(1, 'Enter your password.'), zm.maxLength(1024, 'That password is too long.'));
 
-const EMAIL_MAX_LENGTH = 254;
-const PRESENTED_PASSWORD_MAX_LENGTH = 1024;
+/** /auth/login: the email and password of POST auth/password (seed §7). */
+export const SignInFormSchema = zm.object({
+  loginIdentifier: LoginIdentifierSchema,
+  password: PresentedPasswordSchema,
+});
+export type SignInForm = zm.output<typeof SignInFormSchema>;
 
-/**
- * An email address, trimmed and lower-cased (LoginIdentifierSchema's rule): zod's email pattern,
- * at most 254 characters.
- */
-export function checkLoginIdentifier(input: unknown): FieldVerdict {
-  if (typeof input !== 'string') return { ok: false, message: 'Enter your email address.' };
-  const value = input.trim().toLowerCase();
-  if (!regexes.email.test(value)) return { ok: false, message: 'Enter a valid email address.' };
-  if (value.length > EMAIL_MAX_LENGTH) return { ok: false, message: 'That email address is too long.' };
-  return { ok: true, value };
-}
-
-/** A password being presented: any non-empty string up to 1024 characters (PresentedPasswordSchema). */
-export function checkPresentedPassword(input: unknown): FieldVerdict {
-  if (typeof input !== 'string' || input.length < 1) return { ok: false, message: 'Enter your password.' };
-  if (input.length > PRESENTED_PASSWORD_MAX_LENGTH) return { ok: false, message: 'That password is too long.' };
-  return { ok: true, value: input };
-}
-
-/** The /auth/login form: email and password (the fields of POST auth/password, seed §7). */
-export const signInFormChecks = { loginIdentifier: checkLoginIdentifier, password: checkPresentedPassword } satisfies FieldChecks;
-
-/** The email-only forms: /auth/passwordless and /auth/forgot-password. */
-export const emailFormChecks = { loginIdentifier: checkLoginIdentifier } satisfies FieldChecks;
+/** /auth/passwordless and /auth/forgot-password: the email of POST auth/passwordless and auth/password/forgot. */
+export const EmailFormSchema = zm.object({ loginIdentifier: LoginIdentifierSchema });
+export type EmailForm = zm.output<typeof EmailFormSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LoginIdentifierSchema, PresentedPasswordSchema } from './auth-forms.js';
 import { payloadOf } from './envelope.js';
 import { PersonStatusSchema } from './profile.js';
 
@@ -12,12 +13,16 @@ export const CODE_RESEND_AFTER_SECONDS = 60;
 
 const codePointLength = (value: string) => [...value].length;
 
-/** An email address, trimmed and lower-cased: the person's loginIdentifier (PRODUCT §2). */
-export const LoginIdentifierSchema = z
-  .string({ error: 'Enter your email address.' })
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ error: 'Enter a valid email address.' }).max(254, 'That email address is too long.'));
+/*
+ * The email and presented-password rules (LoginIdentifierSchema, PresentedPasswordSchema) are
+ * defined once, with zod/mini, in auth-forms.ts — a module without classic zod, so the browser's
+ * sign-in forms validate with these very schemas while the login route loads no classic zod. The
+ * classic z.object() bodies below hold them as they would any schema: zod v4's classic and mini
+ * schemas run on one core, so parsing, messages, cleaning and z.toJSONSchema (the OpenAPI
+ * document) are the same (auth-forms.test.ts). Wrap them with functions — z.nullish(schema) —
+ * since mini schemas have no chainable methods.
+ */
+export { LoginIdentifierSchema, PresentedPasswordSchema };
 
 /**
  * A new password's shape: 15–128 code points, any characters, never truncated. Strength and the
@@ -31,12 +36,6 @@ export const NewPasswordSchema = z
   .refine((value) => codePointLength(value) <= PASSWORD_MAX_LENGTH, {
     error: `Use at most ${PASSWORD_MAX_LENGTH} characters.`,
   });
-
-/** A password being presented (sign-in, current password): any non-empty string. */
-export const PresentedPasswordSchema = z
-  .string({ error: 'Enter your password.' })
-  .min(1, 'Enter your password.')
-  .max(1024, 'That password is too long.');
 
 export const VerificationCodeSchema = z
   .string({ error: 'Enter the code.' })
@@ -103,7 +102,7 @@ export const PasswordGrantBodySchema = z.object({
   loginIdentifier: LoginIdentifierSchema,
   password: PresentedPasswordSchema,
   grant_type: z.literal('password', { error: "grant_type must be 'password'." }),
-  impersonation_identifier: LoginIdentifierSchema.nullish(),
+  impersonation_identifier: z.nullish(LoginIdentifierSchema),
   client_id: z.string({ error: 'client_id is required.' }).min(1),
 });
 export type PasswordGrantBody = z.infer<typeof PasswordGrantBodySchema>;
@@ -160,7 +159,7 @@ export const PasswordlessVerifyBodySchema = z.object({
   verificationToken: VerificationCodeSchema,
   loginIdentifier: LoginIdentifierSchema,
   originalTimestamp: z.number({ error: 'originalTimestamp is required.' }).int(),
-  impersonationIdentifier: LoginIdentifierSchema.nullish(),
+  impersonationIdentifier: z.nullish(LoginIdentifierSchema),
   clientId: z.string({ error: 'clientId is required.' }).min(1),
 });
 export type PasswordlessVerifyBody = z.infer<typeof PasswordlessVerifyBodySchema>;

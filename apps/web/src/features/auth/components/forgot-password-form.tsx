@@ -4,15 +4,17 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { emailFormChecks } from '@tandem/contract';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useChecksForm } from '@/lib/use-checks-form';
+import { useLazyZodForm } from '@/lib/use-zod-form';
 import { EmailField } from '@/components/ui/form-text-field';
 import { paths } from '@/config/paths';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { applyFieldErrors } from '@/lib/apply-field-errors';
 import { AuthHeading } from './auth-heading';
+
+/** The form's schema (contract auth-forms.ts, zod/mini), loaded with the first submit. */
+const loadEmailFormSchema = () => import('@tandem/contract').then((contract) => contract.EmailFormSchema);
 
 /**
  * Request a reset link (PRODUCT §3, §5): email → POST auth/password/forgot → the same
@@ -21,7 +23,9 @@ import { AuthHeading } from './auth-heading';
 export function ForgotPasswordForm() {
   const [isSent, setIsSent] = useState(false);
   const requestReset = useRequestPasswordReset();
-  const form = useChecksForm(emailFormChecks);
+  const form = useLazyZodForm(loadEmailFormSchema, {
+    defaultValues: { loginIdentifier: '' },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const handleSubmit = form.handleSubmit(async (values) => {

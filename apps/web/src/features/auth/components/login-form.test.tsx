@@ -5,19 +5,22 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { renderWithTheme } from '@/lib/testing/render';
+import { ForgotPasswordForm } from './forgot-password-form';
 import { LoginForm } from './login-form';
+import { PasswordlessForm } from './passwordless-form';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** The login form on /auth/login, with the app's query client. */
-function renderLoginForm() {
+/** A sign-in screen's form at `path`, with the app's query client. */
+function renderLoginForm(path = '/auth/login', form = <LoginForm />) {
   const router = createMemoryRouter(
     [
-      { path: '/auth/login', element: <LoginForm /> },
+      { path, element: form },
       { path: '/register', element: <h1>Register</h1> },
+      { path: '/auth/verify', element: <h1>Enter the code</h1> },
     ],
-    { initialEntries: ['/auth/login'] },
+    { initialEntries: [path] },
   );
   renderWithTheme(
     <QueryClientProvider client={queryClient}>
@@ -31,7 +34,7 @@ const email = () => screen.getByLabelText('Email');
 const password = () => screen.getByLabelText('Password', { selector: 'input' });
 const signIn = () => screen.getByRole('button', { name: 'Sign in' });
 
-describe('LoginForm (PRODUCT §3: email + password; the sign-in checks of the contract)', () => {
+describe('LoginForm (PRODUCT §3: email + password; react-hook-form with the contract SignInFormSchema)', () => {
   let fetchMock: ReturnType<typeof vi.fn>;
   beforeEach(() => {
     fetchMock = vi.fn();
@@ -95,6 +98,24 @@ describe('LoginForm (PRODUCT §3: email + password; the sign-in checks of the co
     expect(password()).toHaveFocus();
   });
 
+  it("keeps a server's message on its field until the field changes, then checks the field again", async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValue(
+      json(400, { errorCode: 'VALIDATION_ERROR', errorData: { loginIdentifier: 'No account uses that address.' } }),
+    );
+    renderLoginForm();
+    await user.type(email(), 'ada@example.com');
+    await user.type(password(), 'orchard lantern');
+    await user.click(signIn());
+    expect(await screen.findByText('No account uses that address.')).toBeInTheDocument();
+    expect(email()).toHaveFocus();
+    await user.type(password(), 'x');
+    expect(screen.getByText('No account uses that address.')).toBeInTheDocument();
+    await user.clear(email());
+    expect(await screen.findByText('Enter a valid email address.')).toBeInTheDocument();
+    expect(screen.queryByText('No account uses that address.')).not.toBeInTheDocument();
+  });
+
   it('offers the activation step to an account that is not activated yet', async () => {
     const user = userEvent.setup();
     fetchMock.mockResolvedValue(json(403, { errorCode: 'ACCOUNT_NOT_ACTIVATED', errorDisplayMessage: 'Activate your account first.' }));
@@ -107,5 +128,61 @@ describe('LoginForm (PRODUCT §3: email + password; the sign-in checks of the co
     await user.click(screen.getByRole('button', { name: 'Enter activation code' }));
     expect(router.state.location.pathname).toBe('/register');
     expect(router.state.location.search).toContain('step=activate');
+  });
+});
+
+describe.each([
+  {
+    screen: 'PasswordlessForm',
+    path: '/auth/passwordless',
+    form: <PasswordlessForm />,
+    button: 'Send code',
+    url: '/api/auth/passwordless',
+  },
+  {
+    screen: 'ForgotPasswordForm',
+    path: '/auth/forgot-password',
+    form: <ForgotPasswordForm />,
+    button: 'Send reset link',
+    url: '/api/auth/password/forgot',
+  },
+])('$screen (the email-only sign-in forms: EmailFormSchema)', ({ path, form, button, url }) => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    queryClient.clear();
+  });
+  const send = () => screen.getByRole('button', { name: button });
+
+  it('checks the email on submit and as it changes, focuses it, and sends nothing until it is valid', async () => {
+    const user = userEvent.setup();
+    renderLoginForm(path, form);
+    await user.type(email(), 'ada');
+    await user.click(send());
+    expect(await screen.findByText('Enter a valid email address.')).toBeInTheDocument();
+    expect(email()).toHaveFocus();
+    expect(email()).toHaveAccessibleDescription('Enter a valid email address.');
+    await user.type(email(), '@example.com');
+    await waitFor(() => expect(screen.queryByText('Enter a valid email address.')).not.toBeInTheDocument());
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("sends the trimmed, lower-cased email and puts the server's field message on the field", async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValue(
+      json(400, { errorCode: 'VALIDATION_ERROR', errorData: { loginIdentifier: 'That email address is too long.' } }),
+    );
+    renderLoginForm(path, form);
+    await user.type(email(), ' Ada@Example.COM ');
+    await user.click(send());
+    expect(await screen.findByText('That email address is too long.')).toBeInTheDocument();
+    expect(email()).toHaveFocus();
+    const [requestUrl, init] = fetchMock.mock.calls[0]! as [string, RequestInit];
+    expect(requestUrl).toBe(url);
+    expect(JSON.parse(init.body as string)).toMatchObject({ loginIdentifier: 'ada@example.com' });
   });
 });

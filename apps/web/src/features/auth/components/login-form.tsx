@@ -6,10 +6,9 @@ import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { signInFormChecks } from '@tandem/contract';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useChecksForm } from '@/lib/use-checks-form';
+import { useLazyZodForm } from '@/lib/use-zod-form';
 import { EmailField } from '@/components/ui/form-text-field';
 import { PasswordField } from '@/components/ui/password-field';
 import { paths } from '@/config/paths';
@@ -19,6 +18,9 @@ import { completeSignIn } from '@/lib/session/session-store';
 import { applyFieldErrors } from '@/lib/apply-field-errors';
 import { rememberCredentials } from '../utils/pending-credentials';
 import { AuthHeading } from './auth-heading';
+
+/** The form's schema (contract auth-forms.ts, zod/mini), loaded with the first submit: zod is not on the login route. */
+const loadSignInFormSchema = () => import('@tandem/contract').then((contract) => contract.SignInFormSchema);
 
 /**
  * The sign-in form (PRODUCT §3): email + password → POST auth/password → login success (seed §4)
@@ -31,7 +33,9 @@ export function LoginForm() {
   const signIn = useSignInWithPassword({
     meta: { errorToast: (error) => error.errorCode !== 'ACCOUNT_NOT_ACTIVATED' },
   });
-  const form = useChecksForm(signInFormChecks);
+  const form = useLazyZodForm(loadSignInFormSchema, {
+    defaultValues: { loginIdentifier: '', password: '' },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const handleSubmit = form.handleSubmit(async (values) => {

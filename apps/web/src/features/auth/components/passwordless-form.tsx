@@ -3,15 +3,17 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { emailFormChecks } from '@tandem/contract';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useChecksForm } from '@/lib/use-checks-form';
+import { useLazyZodForm } from '@/lib/use-zod-form';
 import { EmailField } from '@/components/ui/form-text-field';
 import { paths } from '@/config/paths';
 import { useSendPasswordlessCode } from '../api/send-passwordless-code';
 import { rememberPasswordlessCode } from '@/lib/session/session-store';
 import { applyFieldErrors } from '@/lib/apply-field-errors';
 import { AuthHeading } from './auth-heading';
+
+/** The form's schema (contract auth-forms.ts, zod/mini), loaded with the first submit. */
+const loadEmailFormSchema = () => import('@tandem/contract').then((contract) => contract.EmailFormSchema);
 
 /**
  * Passwordless step 1 (seed §4): email → POST auth/passwordless → remember identifier and
@@ -20,7 +22,9 @@ import { AuthHeading } from './auth-heading';
 export function PasswordlessForm() {
   const navigate = useNavigate();
   const sendCode = useSendPasswordlessCode();
-  const form = useChecksForm(emailFormChecks);
+  const form = useLazyZodForm(loadEmailFormSchema, {
+    defaultValues: { loginIdentifier: '' },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const handleSubmit = form.handleSubmit(async ({ loginIdentifier }) => {
