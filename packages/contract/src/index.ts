@@ -3,6 +3,7 @@ export * from './auth.js';
 export * from './auth-forms.js';
 export * from './dashboard.js';
 export * from './envelope.js';
+export * from './error-wire.js';
 export * from './errors.js';
 export * from './events.js';
 export * from './health.js';

@@ -45,22 +45,21 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 /**
- * Builds an ApiError from an HTTP status and a parsed JSON body of any shape; unknown shapes keep
- * only the status.
+ * Builds an ApiError from an HTTP status and a parsed JSON body of any shape, read with the
+ * contract's ErrorEnvelopeWireSchema (PRODUCT §4; never by hand): what is not an envelope keeps
+ * only the status. The schema (zod/mini) loads with the first failed answer, so the first page's
+ * JavaScript does not carry it.
  */
-export function createApiError(status: number, body: unknown): ApiError {
-  const record = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  const errorData =
-    record.errorData !== null && typeof record.errorData === 'object'
-      ? Object.fromEntries(Object.entries(record.errorData as Record<string, unknown>).map(([key, value]) => [key, String(value)]))
-      : null;
+export async function createApiError(status: number, body: unknown): Promise<ApiError> {
+  const { ErrorEnvelopeWireSchema } = await import('@tandem/contract');
+  const parsed = ErrorEnvelopeWireSchema.safeParse(body);
+  const envelope = parsed.success ? parsed.data : {};
   return new ApiError({
     status,
-    errorCode: typeof record.errorCode === 'string' ? record.errorCode : 'UNKNOWN_ERROR',
-    errorDisplayMessage:
-      typeof record.errorDisplayMessage === 'string' && record.errorDisplayMessage !== '' ? record.errorDisplayMessage : null,
-    errorData,
-    payload: record.payload,
-    current: record.current,
+    errorCode: envelope.errorCode ?? 'UNKNOWN_ERROR',
+    errorDisplayMessage: envelope.errorDisplayMessage || null,
+    errorData: envelope.errorData ?? null,
+    payload: envelope.payload,
+    current: envelope.current,
   });
 }
