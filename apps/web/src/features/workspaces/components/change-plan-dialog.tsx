@@ -78,7 +78,11 @@ export function ChangePlanDialog({ open, workspaceId, current, onChanged, onClos
                 aria-checked={isChecked}
                 onClick={() => setChosen(type)}
                 sx={{
-                  display: 'block',
+                  // Top-aligned like the cards beside it (ButtonBase centres its content by default).
+                  display: 'flex',
+                  flexDirection: 'column',
+                  alignItems: 'stretch',
+                  justifyContent: 'flex-start',
                   textAlign: 'left',
                   p: 2,
                   borderRadius: '14px',
