@@ -34,16 +34,22 @@ const email = () => screen.getByLabelText('Email');
 const password = () => screen.getByLabelText('Password', { selector: 'input' });
 const signIn = () => screen.getByRole('button', { name: 'Sign in' });
 
-describe('LoginForm (PRODUCT §3: email + password; react-hook-form with the contract SignInFormSchema)', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+/** A fetch stub for the tests of one describe block; the query cache is cleared after each test. */
+function useFetchMock(): ReturnType<typeof vi.fn> {
+  const fetchMock = vi.fn();
   beforeEach(() => {
-    fetchMock = vi.fn();
+    fetchMock.mockReset();
     vi.stubGlobal('fetch', fetchMock);
   });
   afterEach(() => {
     vi.unstubAllGlobals();
     queryClient.clear();
   });
+  return fetchMock;
+}
+
+describe('LoginForm (PRODUCT §3: email + password; react-hook-form with the contract SignInFormSchema)', () => {
+  const fetchMock = useFetchMock();
 
   it('checks the fields on submit, shows why, focuses the first, and sends nothing', async () => {
     const user = userEvent.setup();
@@ -147,15 +153,7 @@ describe.each([
     url: '/api/auth/password/forgot',
   },
 ])('$screen (the email-only sign-in forms: EmailFormSchema)', ({ path, form, button, url }) => {
-  let fetchMock: ReturnType<typeof vi.fn>;
-  beforeEach(() => {
-    fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    queryClient.clear();
-  });
+  const fetchMock = useFetchMock();
   const send = () => screen.getByRole('button', { name: button });
 
   it('checks the email on submit and as it changes, focuses it, and sends nothing until it is valid', async () => {
