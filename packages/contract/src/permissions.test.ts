@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { workspaceMemberTypes } from './members.js';
 import { can, describeInviteLimit, describeRefusal, invitableTypes, permissionMatrix } from './permissions.js';
+import { canChangeTaskStatus, canDeleteTask, canEditTask, canSeeTask } from './tasks.js';
 
 describe('the permission matrix (PRODUCT §6)', () => {
   it('gives OWNER and EXECUTIVE every settings action, USER and GUEST none', () => {
@@ -30,6 +31,38 @@ describe('the permission matrix (PRODUCT §6)', () => {
     expect(describeInviteLimit('EXECUTIVEASSISTANT')).toBe('As an executive assistant, you can invite users or guests only.');
     for (const action of Object.keys(permissionMatrix) as (keyof typeof permissionMatrix)[]) {
       expect(describeRefusal(action)).toMatch(/^Only .+ can .+\.$/);
+    }
+  });
+});
+
+describe('task abilities (PRODUCT §6 tasks row)', () => {
+  const me = 'member-me';
+  const other = 'member-other';
+  const relations = {
+    created: { createdByMemberId: me, assigneeMemberId: other },
+    assigned: { createdByMemberId: other, assigneeMemberId: me },
+    neither: { createdByMemberId: other, assigneeMemberId: null },
+  };
+  type Abilities = [see: boolean, edit: boolean, status: boolean, remove: boolean];
+  const expected: Record<(typeof workspaceMemberTypes)[number], Record<keyof typeof relations, Abilities>> = {
+    OWNER: { created: [true, true, true, true], assigned: [true, true, true, true], neither: [true, true, true, true] },
+    EXECUTIVE: { created: [true, true, true, true], assigned: [true, true, true, true], neither: [true, true, true, true] },
+    EXECUTIVEASSISTANT: { created: [true, true, true, true], assigned: [true, true, true, true], neither: [true, true, true, true] },
+    USER: { created: [true, true, true, true], assigned: [true, true, true, false], neither: [false, false, false, false] },
+    GUEST: { created: [false, false, false, false], assigned: [true, false, true, false], neither: [false, false, false, false] },
+  };
+
+  it('sees, edits, changes the status of and deletes exactly what the table says', () => {
+    for (const type of workspaceMemberTypes) {
+      for (const [relation, task] of Object.entries(relations) as [keyof typeof relations, (typeof relations)['created']][]) {
+        const actual: Abilities = [
+          canSeeTask(type, me, task),
+          canEditTask(type, me, task),
+          canChangeTaskStatus(type, me, task),
+          canSeeTask(type, me, task) && canDeleteTask(type, me, task),
+        ];
+        expect(actual, `${type} / ${relation}`).toEqual(expected[type][relation]);
+      }
     }
   });
 });

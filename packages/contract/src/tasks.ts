@@ -233,6 +233,14 @@ export function canEditTask(type: WorkspaceMemberType, memberId: string, task: T
 }
 
 /**
+ * Whether a member may change the status of a task they can see (PRODUCT §6): whoever may edit it,
+ * and a GUEST on a task assigned to them ("assigned to them: view, change status").
+ */
+export function canChangeTaskStatus(type: WorkspaceMemberType, memberId: string, task: TaskParties): boolean {
+  return canEditTask(type, memberId, task) || (canSeeTask(type, memberId, task) && permissionMatrix.changeTaskStatus[type] !== 'no');
+}
+
+/**
  * Whether a member may delete a task: OWNER, EXECUTIVE and EXECUTIVEASSISTANT any; a USER only
  * the tasks they created (an assignee cannot make delegated work disappear); never a GUEST.
  */

@@ -1,5 +1,7 @@
 import {
   canDeleteTask,
+  canChangeTaskStatus,
+  describeRefusal,
   canEditTask,
   type CreateTaskBody,
   type ListTasksQuery,
@@ -157,7 +159,8 @@ export async function updateTask(db: Database, personId: string, workspaceId: st
     if (!row) throw taskNotFound();
     if (!canEditTask(member.workspaceMemberType, member.id, row)) {
       assertGuestSendsStatusOnly(body);
-      assertAllowed(member, 'changeTaskStatus');
+      if (!canChangeTaskStatus(member.workspaceMemberType, member.id, row))
+        throw new AppError('FORBIDDEN', describeRefusal('changeTaskStatus'));
     }
     if (body.version !== row.version) {
       throw versionConflict(

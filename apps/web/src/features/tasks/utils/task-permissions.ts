@@ -1,4 +1,12 @@
-import { can, canDeleteTask, canEditTask, canSeeTask, type TaskParties, type WorkspaceMemberType } from '@tandem/contract';
+import {
+  can,
+  canChangeTaskStatus,
+  canDeleteTask,
+  canEditTask,
+  canSeeTask,
+  type TaskParties,
+  type WorkspaceMemberType,
+} from '@tandem/contract';
 
 /** The signed-in member as the task rules need them. */
 export interface TaskActor {
@@ -10,7 +18,7 @@ export interface TaskActor {
 export interface TaskAbilities {
   /** Title, notes, priority, due date, assignee (contract canEditTask). */
   canEdit: boolean;
-  /** The status alone: a GUEST on a task assigned to them, or anyone who may edit it. */
+  /** The status alone (contract canChangeTaskStatus): anyone who may edit it, and a GUEST on a task assigned to them. */
   canChangeStatus: boolean;
   /** Contract canDeleteTask: staff any task, a USER only the tasks they created, never a GUEST. */
   canDelete: boolean;
@@ -18,7 +26,7 @@ export interface TaskAbilities {
 
 /**
  * What `actor` may do with `task`, decided by the contract's rules (tasks.ts canSeeTask,
- * canEditTask, canDeleteTask; permissions.ts changeTaskStatus), exactly as the server's task
+ * canEditTask, canChangeTaskStatus, canDeleteTask), exactly as the server's task
  * service decides them: nothing here is a rule of its own. The screen only avoids offering what
  * the server would refuse. Pure.
  */
@@ -28,7 +36,7 @@ export function getTaskAbilities(actor: TaskActor, task: TaskParties): TaskAbili
   const canEdit = canEditTask(type, memberId, task);
   return {
     canEdit,
-    canChangeStatus: canEdit || (canSee && can(type, 'changeTaskStatus')),
+    canChangeStatus: canChangeTaskStatus(type, memberId, task),
     canDelete: canSee && canDeleteTask(type, memberId, task),
   };
 }
