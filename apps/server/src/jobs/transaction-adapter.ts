@@ -6,23 +6,43 @@ export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
+/** A statement split at its placeholders: `texts[i]` precedes the value of `positions[i]`. */
+interface Template {
+  texts: string[];
+  positions: number[];
+}
+
+/** pg-boss sends a handful of distinct statements: each is split once. */
+const templates = new Map<string, Template>();
+
+/** Splits `text` at `$1…$n`; refuses `$$`-quoted bodies, which the split would misread. */
+function templateOf(text: string): Template {
+  let template = templates.get(text);
+  if (template) return template;
+  if (text.includes('$$')) throw new Error('jobs: dollar-quoted SQL cannot run inside a transaction adapter');
+  const parts = text.split(/\$(\d+)/);
+  template = { texts: parts.filter((_, index) => index % 2 === 0), positions: parts.filter((_, index) => index % 2 === 1).map(Number) };
+  templates.set(text, template);
+  return template;
+}
+
 /**
- * Turns pg-boss's SQL text with `$1…$n` placeholders and its values into one Drizzle `sql`
- * with bound parameters. Each placeholder becomes its own parameter (a repeated `$7` is bound
- * twice with the same value). Only for pg-boss's parameterised single statements: a script with
- * `$$`-quoted bodies would be misread, so it is refused.
+ * Turns pg-boss's SQL text with `$1…$n` placeholders and its values into one Drizzle `sql` with
+ * bound parameters (a repeated `$7` is bound twice with the same value).
+ *
+ * Trust boundary: `text` is SQL that pg-boss generates from its own constants (schema `pgboss`);
+ * every value it carries — queue name, job data, options — arrives in `values` and is bound as a
+ * parameter, never spliced into the text. Only `Jobs.enqueue` calls this, through pg-boss `send`;
+ * never pass text built from input.
  * @throws Error when a placeholder has no value or the text holds `$$`.
  */
 export function toDrizzleSql(text: string, values: readonly unknown[]): SQL {
-  if (text.includes('$$')) throw new Error('jobs: dollar-quoted SQL cannot run inside a transaction adapter');
-  const parts = text.split(/\$(\d+)/);
+  const { texts, positions } = templateOf(text);
   const chunks: SQL[] = [];
-  parts.forEach((part, index) => {
-    if (index % 2 === 0) {
-      if (part) chunks.push(sql.raw(part));
-      return;
-    }
-    const position = Number(part);
+  texts.forEach((chunk, index) => {
+    if (chunk) chunks.push(sql.raw(chunk));
+    if (index === positions.length) return;
+    const position = positions[index]!;
     if (position < 1 || position > values.length) throw new Error(`jobs: no value for placeholder $${position}`);
     chunks.push(sql`${sql.param(values[position - 1])}`);
   });
