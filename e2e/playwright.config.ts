@@ -5,13 +5,16 @@ import { defineConfig, devices } from '@playwright/test';
  * PGlite always, PostgreSQL when TEST_DATABASE_URL is set; a third server on PGlite with a
  * 5-second access token proves the transparent refresh. Mail goes over real SMTP to a local sink.
  */
-const mailSink = { smtp: 2525, http: 2526 };
+/** Shifts every port by this much (E2E_PORT_OFFSET), so two checkouts can run their suites at once. */
+const portOffset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+const mailSink = { smtp: 2525 + portOffset, http: 2526 + portOffset };
+process.env.MAIL_SINK_URL = `http://127.0.0.1:${mailSink.http}`;
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const servers: { name: string; port: number; env: Record<string, string> }[] = [
-  { name: 'pglite', port: 3210, env: {} },
-  ...(withPostgres ? [{ name: 'postgres', port: 3211, env: { E2E_DATABASE: 'postgres' } }] : []),
+  { name: 'pglite', port: 3210 + portOffset, env: {} },
+  ...(withPostgres ? [{ name: 'postgres', port: 3211 + portOffset, env: { E2E_DATABASE: 'postgres' } }] : []),
 ];
-const shortTokenPort = 3212;
+const shortTokenPort = 3212 + portOffset;
 
 const serverEnv = (port: number, extra: Record<string, string> = {}) => ({
   PORT: String(port),

@@ -3,7 +3,8 @@ import { test as base, expect, type APIRequestContext, type Page } from '@playwr
 
 export const CLIENT_ID = 'tandem-web';
 export const PASSWORD = 'orchard lantern velvet compass 42';
-const MAIL_SINK = 'http://127.0.0.1:2526';
+/** The mail sink's HTTP side; playwright.config.ts sets it (ports shift with E2E_PORT_OFFSET). */
+const MAIL_SINK = process.env.MAIL_SINK_URL ?? 'http://127.0.0.1:2526';
 
 export interface Person {
   email: string;
