@@ -15,6 +15,7 @@
 //   bytes     a fresh context with the service worker allowed: every response the page and the
 //             worker received for /dashboard/home until the worker is active and the network idle
 // Medians of `runs` (min–max in brackets). Not a test: numbers for bench/README.md.
+/* global window, document, MutationObserver, getComputedStyle, requestAnimationFrame -- the probes run in the page */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
