@@ -1,4 +1,8 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, parseAst, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -36,6 +40,44 @@ function contractTreeShaking(): Plugin {
   };
 }
 
+/** Files worth compressing: text over 1 KiB (fonts and images are compressed already). */
+const COMPRESSIBLE = /\.(?:js|css|html|svg|json|webmanifest)$/;
+
+/**
+ * Writes a Brotli (`.br`) and a gzip (`.gz`) copy next to every compressible file of the build, so
+ * the server sends them precompressed (@fastify/static `preCompressed`, apps/server web-app.ts):
+ * the first dashboard load moved its JavaScript uncompressed (issue #8: ~1.26 MB).
+ */
+function precompress(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gzipAsync = promisify(gzip);
+  return {
+    name: 'tandem:precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
+      await Promise.all(
+        Object.values(bundle).map(async (file) => {
+          if (!COMPRESSIBLE.test(file.fileName)) return;
+          const content = file.type === 'chunk' ? Buffer.from(file.code) : Buffer.from(file.source);
+          if (content.length < 1024) return;
+          const target = path.join(outDir, file.fileName);
+          const [br, gz] = await Promise.all([
+            brotli(content, {
+              params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length },
+            }),
+            gzipAsync(content, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${target}.br`, br), writeFile(`${target}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
+
+/** The one font file the service worker precaches: Inter's variable latin subset (main.tsx imports it). */
+const PRECACHED_FONT = 'inter-latin-wght-normal';
+
 /**
  * Vite config of the web app: `@/` → `src/`, `/api` proxied to the API in development, a build
  * manifest (bench/bundle-size.mjs reads it) and a service worker (seed §2: reload once a new
@@ -46,6 +88,7 @@ export default defineConfig({
   plugins: [
     react(),
     contractTreeShaking(),
+    precompress(),
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: false,
@@ -63,7 +106,11 @@ export default defineConfig({
       workbox: {
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/healthz$/, /^\/readyz$/],
-        globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+        // Of the fonts only Inter's latin subset, the one the UI's own text uses (issue #8: a fresh
+        // browser downloaded every weight of every script for offline use). The other subsets load
+        // when a page needs them (their unicode-range), and offline such text falls back to the
+        // system font. e2e/tests/offline.spec.ts checks the built list.
+        globPatterns: ['**/*.{js,css,html,svg}', `assets/${PRECACHED_FONT}-*.woff2`],
         // Analytics loads only when configured; never precache it.
         globIgnores: ['**/module.no-external-*.js'],
         cleanupOutdatedCaches: true,

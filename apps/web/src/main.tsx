@@ -1,7 +1,6 @@
-import '@fontsource/inter/400.css';
-import '@fontsource/inter/500.css';
-import '@fontsource/inter/600.css';
-import '@fontsource/inter/700.css';
+// Inter as one variable font (weights 100–900) per script subset; a browser downloads only the
+// subsets the page's text needs, and the service worker precaches the latin one (vite.config.ts).
+import '@fontsource-variable/inter/wght.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';

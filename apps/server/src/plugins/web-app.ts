@@ -6,7 +6,8 @@ import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.js';
 
 /**
- * Serves the built web app (apps/web/dist): hashed assets with long caching, and index.html for
+ * Serves the built web app (apps/web/dist): hashed assets with long caching, Brotli or gzip when the
+ * build wrote a compressed copy and the browser accepts it (issue #8), and index.html for
  * every other GET that is not /api (the single-page app routes). Unknown /api paths are 404 JSON.
  */
 async function webAppPlugin(app: FastifyInstance, options: { distDir: string | undefined }) {
@@ -16,6 +17,8 @@ async function webAppPlugin(app: FastifyInstance, options: { distDir: string | u
       root: distDir,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz copies of its text files (apps/web vite.config.ts).
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -9,7 +9,7 @@ export const FIELD_HEIGHT_PX = 48;
 /** List item minimum height (seed §9), in px. */
 export const LIST_ITEM_MIN_HEIGHT_PX = 45;
 
-const fontFamily = '"Inter", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+const fontFamily = '"Inter Variable", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
 /**
  * Builds the MUI theme `name` with the seed's look defaults (seed §9): cards rounded 24 px;

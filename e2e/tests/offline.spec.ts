@@ -1,0 +1,63 @@
+import { expect, test } from './fixtures.js';
+
+// The service worker is blocked in every other spec (playwright.config.ts); here it runs.
+test.use({ serviceWorkers: 'allow' });
+
+/** The URLs of the built service worker's precache list (vite-plugin-pwa writes them into /sw.js). */
+function precacheUrls(serviceWorker: string): string[] {
+  return [...serviceWorker.matchAll(/url:"([^"]+)"/g)].map((match) => match[1]!);
+}
+
+test('the service worker precaches one font file, the one the stylesheet uses for latin text (issue #8)', async ({ request }) => {
+  const urls = precacheUrls(await (await request.get('/sw.js')).text());
+  expect(urls).toContain('index.html');
+  const fonts = urls.filter((url) => /\.(woff2?|ttf|otf)$/.test(url));
+  expect(fonts).toEqual([expect.stringMatching(/^assets\/inter-latin-wght-normal-[\w-]+\.woff2$/)]);
+  const stylesheet = urls.find((url) => /^assets\/index-[\w-]+\.css$/.test(url));
+  expect(stylesheet).toBeDefined();
+  expect(await (await request.get(`/${stylesheet}`)).text()).toContain(fonts[0]!.replace('assets/', ''));
+});
+
+test('the app shell and its font open offline once the service worker is installed', async ({ page, context, consoleErrors }) => {
+  await page.goto('/auth/login');
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // The first visit is not controlled by the worker it installed; the next load is.
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  // The UI's text is set in Inter, served from the precache.
+  const loadedInter = await page.evaluate(async () => {
+    await document.fonts.ready;
+    return [...document.fonts].filter((face) => face.family.includes('Inter') && face.status === 'loaded').length;
+  });
+  expect(loadedInter).toBeGreaterThan(0);
+  // Offline, the API calls fail as expected (the browser reports each); nothing else may.
+  const offline = (error: string) => error.includes('net::ERR_INTERNET_DISCONNECTED');
+  expect(consoleErrors.filter(offline).length).toBeGreaterThan(0);
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((error) => !offline(error)));
+});
+
+test('scripts and styles are sent compressed to a browser that accepts it (issue #8: first load size)', async ({ request }) => {
+  const urls = precacheUrls(await (await request.get('/sw.js')).text());
+  const entry = urls.find((url) => /^assets\/index-[\w-]+\.js$/.test(url));
+  const stylesheet = urls.find((url) => /^assets\/index-[\w-]+\.css$/.test(url));
+  for (const url of [entry, stylesheet]) {
+    const brotli = await request.get(`/${url}`, { headers: { 'accept-encoding': 'br' } });
+    expect(brotli.headers()['content-encoding'], url).toBe('br');
+    expect(brotli.headers()['vary'], url).toContain('accept-encoding');
+    const gzip = await request.get(`/${url}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers()['content-encoding'], url).toBe('gzip');
+    const plain = await request.get(`/${url}`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers()['content-encoding'], url).toBeUndefined();
+    // The same file whatever the encoding (the client decodes it).
+    expect(await brotli.text()).toBe(await plain.text());
+    expect(await gzip.text()).toBe(await plain.text());
+  }
+});
