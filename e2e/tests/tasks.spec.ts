@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page, Route } from '@playwright/test';
 import {
   addMember,
   callApi,
@@ -317,4 +317,111 @@ test('the list, the board and the drawer are free of serious accessibility viola
   await page.goto('/tasks/new');
   await expect(page.getByRole('heading', { level: 1, name: 'New task' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+});
+
+/**
+ * Holds the requests `method` to the task `taskId` (GET or PATCH of …/tasks/{id}) until the test
+ * answers them: `next()` resolves with the next held route.
+ */
+async function holdTaskCalls(page: Page, taskId: string, method: 'GET' | 'PATCH') {
+  const held: Route[] = [];
+  const waiting: ((route: Route) => void)[] = [];
+  await page.route(`**/api/v1/workspaces/*/tasks/${taskId}`, async (route) => {
+    if (route.request().method() !== method) return route.fallback();
+    const take = waiting.shift();
+    if (take) take(route);
+    else held.push(route);
+  });
+  return {
+    next: () => new Promise<Route>((resolve) => (held.length > 0 ? resolve(held.shift()!) : waiting.push(resolve))),
+  };
+}
+
+test('the drawer opens with the task as the list shows it while its own GET is still on its way (issue #8)', async ({ page, request }) => {
+  const { person, token, workspace } = await createOwner(request, 'Ellis');
+  const task = await createTask(request, token, workspace.id, {
+    title: unique('Confirm the driver'),
+    notes: 'Pick-up at 7.',
+    priority: 'HIGH',
+  });
+  await signInThroughUi(page, person);
+  await page.goto('/tasks');
+  const gets = await holdTaskCalls(page, task.id, 'GET');
+
+  await page.getByRole('button', { name: task.title, exact: true }).click();
+  const held = await gets.next();
+  const drawer = page.getByRole('dialog', { name: 'Edit task' });
+  await expect(drawer.getByLabel('Title')).toHaveValue(task.title);
+  await expect(drawer.getByLabel('Notes')).toHaveValue('Pick-up at 7.');
+  await expect(drawer.getByRole('combobox', { name: 'Priority' })).toHaveText('High');
+  await expect(drawer.getByRole('status', { name: 'Loading task' })).toHaveCount(0);
+  await held.continue();
+  await expect(drawer.getByLabel('Title')).toHaveValue(task.title);
+});
+
+test('Save closes the drawer and updates the list before the server answers; a refusal rolls back, says so and reopens with what was typed (issue #8)', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  const { person, token, workspace } = await createOwner(request, 'Blair');
+  const task = await createTask(request, token, workspace.id, { title: unique('Order the flowers') });
+  await signInThroughUi(page, person);
+  await page.goto('/tasks');
+  const patches = await holdTaskCalls(page, task.id, 'PATCH');
+  const drawer = page.getByRole('dialog', { name: 'Edit task' });
+  // The list's row (the open drawer hides the page from the accessibility tree, not from sight).
+  const listButton = (title: string) =>
+    page.getByRole('listitem', { includeHidden: true }).getByRole('button', { name: title, exact: true, includeHidden: true });
+
+  // Saved: the list shows it and the drawer is gone while the PATCH is still held.
+  await listButton(task.title).click();
+  const renamed = `${task.title} v2`;
+  await drawer.getByLabel('Title').fill(renamed);
+  await drawer.getByRole('button', { name: 'Save' }).click();
+  const patch = await patches.next();
+  await expect(drawer).toBeHidden();
+  await expect(listButton(renamed)).toBeVisible();
+  expect(patch.request().postDataJSON()).toEqual({ title: renamed, version: task.version });
+  await patch.continue();
+  await expect(page.getByText('The task was saved.')).toBeVisible();
+  await expect.poll(async () => (await getTask(request, token, workspace.id, task.id)).title).toBe(renamed);
+
+  // Refused: the list rolls back, a toast names the task, and the drawer opens again with what
+  // was typed and the server's reason on the field.
+  await listButton(renamed).click();
+  const refused = `${renamed} v3`;
+  await drawer.getByLabel('Title').fill(refused);
+  await drawer.getByRole('button', { name: 'Save' }).click();
+  const refusedPatch = await patches.next();
+  await expect(drawer).toBeHidden();
+  await expect(listButton(refused)).toBeVisible();
+  await refusedPatch.fulfill({
+    status: 400,
+    contentType: 'application/json',
+    body: JSON.stringify({
+      errorCode: 'VALIDATION_FAILED',
+      errorDisplayMessage: 'Check the highlighted fields.',
+      errorData: { title: 'This title is taken by another task.' },
+    }),
+  });
+  await expect(page.getByText(`“${renamed}” was not saved: Check the highlighted fields.`)).toBeVisible();
+  await expect(listButton(renamed)).toBeVisible();
+  await expect(drawer.getByLabel('Title')).toHaveValue(refused);
+  await expect(drawer.getByText('This title is taken by another task.')).toBeVisible();
+  expect((await getTask(request, token, workspace.id, task.id)).title).toBe(renamed);
+
+  // The server is unreachable: the same, with the reason above the form.
+  await drawer.getByRole('button', { name: 'Save' }).click();
+  const lostPatch = await patches.next();
+  await expect(drawer).toBeHidden();
+  await lostPatch.abort('internetdisconnected');
+  await expect(page.getByText(`“${renamed}” was not saved: We couldn't reach Tandem. Check your connection and try again.`)).toBeVisible();
+  await expect(drawer.getByRole('alert')).toContainText("Not saved: We couldn't reach Tandem.");
+  await expect(drawer.getByLabel('Title')).toHaveValue(refused);
+  await expect(listButton(renamed)).toBeVisible();
+  // The browser reports the aborted call; that one is expected.
+  const aborted = (error: string) => error.includes('net::ERR_INTERNET_DISCONNECTED');
+  expect(consoleErrors.filter(aborted)).toHaveLength(1);
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((error) => !aborted(error)));
 });

@@ -83,7 +83,7 @@ function TasksScreen({ workspaceId, workspaceName, actor }: TasksScreenProps) {
     pendingFilters.current = next;
     setSearchParams((current) => writeTaskFilters(next, current), { replace: true });
   };
-  const handleOpen = (task: Task) => {
+  const handleOpen = (task: Pick<Task, 'id'>) => {
     setSearchParams((current) => {
       const next = new URLSearchParams(current);
       next.set('task', task.id);
@@ -172,6 +172,7 @@ function TasksScreen({ workspaceId, workspaceName, actor }: TasksScreenProps) {
         placeholder={items.find((task) => task.id === openTaskId)}
         actor={actor}
         onClose={handleClose}
+        onReopen={(id) => handleOpen({ id })}
       />
     </>
   );

@@ -54,11 +54,15 @@ interface Snapshot {
   detail: Task | undefined;
 }
 
-/** Options of {@link useUpdateTask}. */
+/** Options of {@link useUpdateTask}. Its callbacks run for every save, also after the caller unmounted. */
 export interface UseUpdateTaskOptions {
   /** Called with the server's current task after a 409 (e.g. to reset an open form to it). */
-  onConflict?: (current: Task) => void;
-  onSuccess?: (task: Task) => void;
+  onConflict?: (current: Task, variables: UpdateTaskVariables) => void;
+  /** Called after any other refusal, once the cached copies are rolled back. */
+  onFailure?: (error: ApiError, variables: UpdateTaskVariables) => void;
+  onSuccess?: (task: Task, variables: UpdateTaskVariables) => void;
+  /** False when the caller tells of a failure itself (the 409's info toast still shows). Default true. */
+  errorToast?: boolean;
 }
 
 /**
@@ -67,7 +71,7 @@ export interface UseUpdateTaskOptions {
  * error toast shows (seed §8); on a 409 the local copy is replaced with the server's current task
  * and the user is told. Updates run one after another, so quick successive edits chain versions.
  */
-export function useUpdateTask({ onConflict, onSuccess }: UseUpdateTaskOptions = {}) {
+export function useUpdateTask({ onConflict, onFailure, onSuccess, errorToast = true }: UseUpdateTaskOptions = {}) {
   const queryClient = useQueryClient();
 
   const writeTask = (workspaceId: string, task: Task) => {
@@ -80,7 +84,7 @@ export function useUpdateTask({ onConflict, onSuccess }: UseUpdateTaskOptions = 
   return useMutation<Task, ApiError, UpdateTaskVariables, Snapshot>({
     mutationKey: TASK_MUTATION_KEY,
     scope: { id: 'tasks:update' },
-    meta: { errorToast: (error) => !isVersionConflict(error) },
+    meta: { errorToast: (error) => errorToast && !isVersionConflict(error) },
     mutationFn: async (variables) => {
       const version = resolveVersion(variables.taskId, variables.version);
       const task = await updateTask({ ...variables, version });
@@ -101,24 +105,28 @@ export function useUpdateTask({ onConflict, onSuccess }: UseUpdateTaskOptions = 
       if (snapshot.detail) queryClient.setQueryData(detailKey, { ...snapshot.detail, ...patch });
       return snapshot;
     },
-    onError: async (error, { workspaceId, taskId }, snapshot) => {
+    onError: async (error, variables, snapshot) => {
+      const { workspaceId, taskId } = variables;
       for (const [key, data] of snapshot?.lists ?? []) queryClient.setQueryData(key, data);
       if (snapshot?.detail) queryClient.setQueryData(taskQueryOptions(workspaceId, taskId).queryKey, snapshot.detail);
-      if (!isVersionConflict(error)) return;
+      if (!isVersionConflict(error)) {
+        onFailure?.(error, variables);
+        return;
+      }
       // The 409 carries the task as it is now; read it again only if the body had none.
       const sent = TaskSchema.safeParse(error.current);
       try {
         const current = sent.success ? sent.data : await queryClient.fetchQuery({ ...taskQueryOptions(workspaceId, taskId), staleTime: 0 });
         writeTask(workspaceId, current);
-        onConflict?.(current);
+        onConflict?.(current, variables);
       } catch {
         // Gone meanwhile: the lists refresh below.
       }
       showToast(TASK_CONFLICT_MESSAGE, 'info');
     },
-    onSuccess: (task, { workspaceId }) => {
-      writeTask(workspaceId, task);
-      onSuccess?.(task);
+    onSuccess: (task, variables) => {
+      writeTask(variables.workspaceId, task);
+      onSuccess?.(task, variables);
     },
     onSettled: (_task, _error, { workspaceId }) => queryClient.invalidateQueries({ queryKey: taskListsQueryKey(workspaceId) }),
   });

@@ -10,19 +10,20 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Task } from '@tandem/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useZodForm } from '@/lib/use-zod-form';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { isApiError } from '@/lib/api-error';
+import { isApiError, type ApiError } from '@/lib/api-error';
+import { getApiErrorMessage } from '@/lib/error-message';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { showToast } from '@/lib/toast-store';
 import { applyFieldErrors } from '@/lib/apply-field-errors';
 import { useDeleteTask } from '../api/delete-task';
 import { useTask } from '../api/get-task';
 import { tasksQueryKey } from '../api/get-tasks';
-import { isVersionConflict, TASK_CONFLICT_MESSAGE, useUpdateTask } from '../api/update-task';
+import { isVersionConflict, TASK_CONFLICT_MESSAGE, useUpdateTask, type UpdateTaskVariables } from '../api/update-task';
 import { useAssignableMembers } from '../hooks/use-assignable-members';
-import { TaskFormSchema, toTaskChanges, toTaskFormValues } from '../utils/task-form';
+import { TaskFormSchema, toTaskChanges, toTaskFormValues, type TaskFormInput } from '../utils/task-form';
 import { formatPersonName } from '../utils/task-labels';
 import { getTaskAbilities, type TaskActor } from '../utils/task-permissions';
 import { TaskFormFields } from './task-form-fields';
@@ -36,23 +37,84 @@ export interface TaskDrawerProps {
   placeholder?: Task;
   actor: TaskActor;
   onClose: () => void;
+  /** Opens the drawer on `taskId` again (a save that failed after the drawer closed). */
+  onReopen: (taskId: string) => void;
 }
+
+/** Why the drawer opened again on a task after a save: the save failed (issue #8). */
+type SaveOutcome = { taskId: string; kind: 'conflict' } | { taskId: string; kind: 'failed'; values: TaskFormInput; error: ApiError };
 
 /**
  * The task drawer (issue #4): the edit form (title, notes, status, priority, due date, assignee)
  * and delete with confirmation. What the member may not change is read-only and Delete shows only
  * to those who may delete (getTaskAbilities, the contract's rules, PRODUCT §6: a GUEST changes the
- * status only; a USER deletes only what they created). A 409 replaces the form with the server's
- * current task and says so.
+ * status only; a USER deletes only what they created).
+ *
+ * It opens at once with the task as the list shows it (`placeholder`), while the task's own GET
+ * refreshes it; Save closes it at once and the lists show the change optimistically (issue #8:
+ * both within a frame or two instead of ~1 s). When the server refuses, the lists roll back, an
+ * error toast names the task, and — unless another task is open by then — the drawer opens again:
+ * after a 409 with the server's current task and a notice; after any other refusal with what the
+ * person typed and the server's field errors (nothing typed is lost). A task that is gone (404)
+ * only gets the toast.
  */
-export function TaskDrawer({ workspaceId, taskId, placeholder, actor, onClose }: TaskDrawerProps) {
+export function TaskDrawer({ workspaceId, taskId, placeholder, actor, onClose, onReopen }: TaskDrawerProps) {
   const titleId = useId();
   const task = useTask(workspaceId, taskId, placeholder);
+  const [outcome, setOutcome] = useState<SaveOutcome | null>(null);
+  // What a save sent, by task, to reopen with; the save's callbacks run after the editor unmounted.
+  const drafts = useRef(new Map<string, { values: TaskFormInput; title: string }>());
+  const openTaskId = useRef(taskId);
+  const isMounted = useRef(false);
+  const reopen = useRef(onReopen);
+  useEffect(() => {
+    openTaskId.current = taskId;
+    reopen.current = onReopen;
+  });
+  useEffect(() => {
+    isMounted.current = true;
+    return () => {
+      isMounted.current = false;
+    };
+  }, []);
+  const reopenWith = (next: SaveOutcome) => {
+    if (!isMounted.current || openTaskId.current !== null) return;
+    setOutcome(next);
+    reopen.current(next.taskId);
+  };
+  const save = useUpdateTask({
+    errorToast: false,
+    onSuccess: (_task, { taskId: savedId }) => {
+      drafts.current.delete(savedId);
+      showToast('The task was saved.', 'success');
+    },
+    onConflict: (current) => {
+      drafts.current.delete(current.id);
+      reopenWith({ taskId: current.id, kind: 'conflict' });
+    },
+    onFailure: (error, { taskId: failedId }) => {
+      const draft = drafts.current.get(failedId);
+      drafts.current.delete(failedId);
+      const name = draft ? `“${draft.title}”` : 'The task';
+      showToast(`${name} was not saved: ${getApiErrorMessage(error)}`, 'error');
+      if (draft && error.status !== 404) reopenWith({ taskId: failedId, kind: 'failed', values: draft.values, error });
+    },
+  });
+  const handleClose = () => {
+    setOutcome(null);
+    onClose();
+  };
+  const handleSave = (variables: Parameters<typeof save.mutate>[0], values: TaskFormInput, title: string) => {
+    drafts.current.set(variables.taskId, { values, title });
+    save.mutate(variables);
+    handleClose();
+  };
+  const shownOutcome = outcome && outcome.taskId === task.data?.id ? outcome : null;
   return (
     <Drawer
       anchor="right"
       open={taskId !== null}
-      onClose={onClose}
+      onClose={handleClose}
       slotProps={{
         paper: {
           role: 'dialog',
@@ -66,12 +128,20 @@ export function TaskDrawer({ workspaceId, taskId, placeholder, actor, onClose }:
         <Typography id={titleId} variant="h2" sx={{ flex: 1 }}>
           {task.data && getTaskAbilities(actor, task.data).canEdit ? 'Edit task' : 'Task'}
         </Typography>
-        <IconButton aria-label="Close" onClick={onClose} edge="end">
+        <IconButton aria-label="Close" onClick={handleClose} edge="end">
           <Close />
         </IconButton>
       </Box>
       {task.data ? (
-        <TaskEditor key={task.data.id} workspaceId={workspaceId} task={task.data} actor={actor} onClose={onClose} />
+        <TaskEditor
+          key={task.data.id}
+          workspaceId={workspaceId}
+          task={task.data}
+          actor={actor}
+          outcome={shownOutcome}
+          onSave={handleSave}
+          onClose={handleClose}
+        />
       ) : task.isError ? (
         <Box sx={{ px: 3, py: 2 }}>
           <Alert severity="warning">
@@ -89,18 +159,31 @@ export function TaskDrawer({ workspaceId, taskId, placeholder, actor, onClose }:
   );
 }
 
+const FORM_FIELDS = ['title', 'notes', 'status', 'priority', 'dueDate', 'assigneeMemberId'] as const;
+
 interface TaskEditorProps {
   workspaceId: string;
   task: Task;
   actor: TaskActor;
+  /** The failed save this editor reopens after, if any. */
+  outcome: SaveOutcome | null;
+  /** Saves (optimistically; the drawer closes at once): the PATCH variables, the form's values and the task's title. */
+  onSave: (variables: UpdateTaskVariables, values: TaskFormInput, title: string) => void;
   onClose: () => void;
 }
 
-function TaskEditor({ workspaceId, task, actor, onClose }: TaskEditorProps) {
+function TaskEditor({ workspaceId, task, actor, outcome, onSave, onClose }: TaskEditorProps) {
   const queryClient = useQueryClient();
   const { canEdit, canChangeStatus, canDelete } = getTaskAbilities(actor, task);
   const { members } = useAssignableMembers(workspaceId, task.assigneeMemberId);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(outcome?.kind === 'conflict' ? TASK_CONFLICT_MESSAGE : null);
+  // Reopened after a refused save: why, unless the form's fields say it themselves.
+  const failed = outcome?.kind === 'failed' ? outcome : null;
+  const [failure, setFailure] = useState<string | null>(() =>
+    failed && !Object.keys(failed.error.errorData ?? {}).some((key) => (FORM_FIELDS as readonly string[]).includes(key))
+      ? `Not saved: ${getApiErrorMessage(failed.error)}`
+      : null,
+  );
   // Someone else saved while the drawer is open (a live event refetched it): the untouched fields
   // now show their version, and the person is told.
   const [shownVersion, setShownVersion] = useState(task.version);
@@ -114,16 +197,22 @@ function TaskEditor({ workspaceId, task, actor, onClose }: TaskEditorProps) {
     resetOptions: { keepDirtyValues: true },
   });
   const { isDirty, isSubmitting } = form.formState;
-  const update = useUpdateTask({
-    onConflict: (current) => {
-      form.reset(toTaskFormValues(current));
-      setNotice(TASK_CONFLICT_MESSAGE);
-    },
-  });
   const remove = useDeleteTask({ meta: { errorToast: (error) => !isVersionConflict(error) } });
 
-  const handleSubmit = form.handleSubmit(async (values) => {
+  // Reopened after a refused save: what the person typed, and the server's field errors.
+  useEffect(() => {
+    if (!failed) return;
+    for (const field of FORM_FIELDS) {
+      if (failed.values[field] !== form.getValues(field)) form.setValue(field, failed.values[field], { shouldDirty: true });
+    }
+    applyFieldErrors(failed.error, FORM_FIELDS, form.setError);
+    // Once, when the editor opens after the failure.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const handleSubmit = form.handleSubmit((values) => {
     setNotice(null);
+    setFailure(null);
     const changes = toTaskChanges(values, task);
     if (Object.keys(changes).length === 0) return;
     if (!canEdit) {
@@ -132,8 +221,8 @@ function TaskEditor({ workspaceId, task, actor, onClose }: TaskEditorProps) {
       for (const key of Object.keys(changes)) if (key !== 'status') delete changes[key as keyof typeof changes];
     }
     const assignee = members.find((member) => member.id === changes.assigneeMemberId);
-    try {
-      await update.mutateAsync({
+    onSave(
+      {
         workspaceId,
         taskId: task.id,
         changes,
@@ -142,13 +231,10 @@ function TaskEditor({ workspaceId, task, actor, onClose }: TaskEditorProps) {
           changes.assigneeMemberId === undefined
             ? undefined
             : { assignee: assignee ? { memberId: assignee.id, firstName: assignee.firstName, lastName: assignee.lastName } : null },
-      });
-      showToast('The task was saved.', 'success');
-      onClose();
-    } catch (error) {
-      if (!isVersionConflict(error))
-        applyFieldErrors(error, ['title', 'notes', 'status', 'priority', 'dueDate', 'assigneeMemberId'], form.setError);
-    }
+      },
+      form.getValues(),
+      task.title,
+    );
   });
 
   const handleDelete = async () => {
@@ -171,6 +257,11 @@ function TaskEditor({ workspaceId, task, actor, onClose }: TaskEditorProps) {
   return (
     <Box component="form" noValidate onSubmit={handleSubmit} sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
       <Box sx={{ flex: 1, overflowY: 'auto', px: 3, pt: 1, pb: 3 }}>
+        {failure && (
+          <Alert severity="error" sx={{ mb: 2.5 }} onClose={() => setFailure(null)}>
+            {failure}
+          </Alert>
+        )}
         {notice && (
           <Alert severity="info" sx={{ mb: 2.5 }} onClose={() => setNotice(null)}>
             {notice}
