@@ -425,3 +425,26 @@ test('Save closes the drawer and updates the list before the server answers; a r
   expect(consoleErrors.filter(aborted)).toHaveLength(1);
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((error) => !aborted(error)));
 });
+
+test('a full load of /tasks asks for the list beside the profile, not after the screen rendered (issue #8)', async ({ page, request }) => {
+  const { person, token, workspace } = await createOwner(request, 'Rowan');
+  const task = await createTask(request, token, workspace.id, { title: unique('Renew the passport') });
+  await signInThroughUi(page, person);
+  const profiles: Route[] = [];
+  let profileSeen!: () => void;
+  const profileHeld = new Promise<void>((resolve) => (profileSeen = resolve));
+  await page.route('**/api/v1/profile', async (route) => {
+    profiles.push(route);
+    profileSeen();
+  });
+  const listRequested = page.waitForRequest((candidate) => new RegExp(`/api/v1/workspaces/${workspace.id}/tasks\\?`).test(candidate.url()));
+
+  await page.goto('/tasks?status=TODO');
+  await profileHeld;
+  const list = await listRequested;
+  expect(new URL(list.url()).searchParams.get('status')).toBe('TODO');
+  expect(profiles).toHaveLength(1);
+  await page.unroute('**/api/v1/profile');
+  await profiles[0]!.continue();
+  await expect(page.getByRole('button', { name: task.title, exact: true })).toBeVisible();
+});

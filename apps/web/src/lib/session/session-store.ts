@@ -4,7 +4,7 @@ import { GUARD_WAIT_INTERVAL_MS, GUARD_WAIT_TRIES } from '@/config/constants';
 import { queryClient } from '@/lib/query-client';
 import { clearStorage, readStorage, storeTokens, writeStorage } from '@/lib/token-storage';
 import { profileQueryOptions } from './get-profile';
-import { subscriptionQueryOptions } from './get-subscription';
+import { getSubscription, subscriptionQueryOptions } from './get-subscription';
 import { revokeToken } from './revoke-token';
 
 /** The auth state (seed §4), one store for the whole app. */
@@ -82,8 +82,9 @@ export function logout(): void {
 /**
  * Init (seed §4): without an access token, log out; else load the profile, take the workspace
  * stored as current organization (else the first), find the member whose personId is the user's
- * id and load the subscription. Ends logged out without user, workspace or subscriptionType.
- * Concurrent calls share one run. Never throws.
+ * id and load the subscription (the stored workspace's is requested beside the profile). Ends
+ * logged out without user, workspace or subscriptionType. Concurrent calls share one run. Never
+ * throws.
  */
 export function initSession(): Promise<void> {
   initPromise ??= (async () => {
@@ -93,6 +94,11 @@ export function initSession(): Promise<void> {
       return;
     }
     setState({ accessToken, loading: true, initialising: true });
+    // The stored workspace is nearly always the one init takes: its plan loads beside the profile
+    // instead of after it (issue #8: one round trip less before the first signed-in screen). Kept
+    // out of the query cache until init has chosen, so a stale id never shows an error.
+    const storedOrganization = readStorage('currentOrganization');
+    const earlySubscription = storedOrganization ? getSubscription(storedOrganization).catch(() => null) : null;
     try {
       const user = await queryClient.fetchQuery(profileQueryOptions());
       const currentOrganization = readStorage('currentOrganization');
@@ -102,7 +108,9 @@ export function initSession(): Promise<void> {
         return;
       }
       const workspaceMember = workspace.members.find((member) => member.personId === user.id) ?? null;
-      const subscription = await queryClient.fetchQuery(subscriptionQueryOptions(workspace.id));
+      const early = workspace.id === storedOrganization ? await earlySubscription : null;
+      if (early) queryClient.setQueryData(subscriptionQueryOptions(workspace.id).queryKey, early);
+      const subscription = early ?? (await queryClient.fetchQuery(subscriptionQueryOptions(workspace.id)));
       writeStorage('currentOrganization', workspace.id);
       writeStorage('accountType', workspaceMember?.workspaceMemberType ?? null);
       setState({

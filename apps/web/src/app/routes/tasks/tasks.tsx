@@ -6,11 +6,13 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { describeRefusal, taskStatuses, type Task, type TaskStatus } from '@tandem/contract';
 import { useEffect, useMemo, useRef } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { ReasonTooltip } from '@/components/ui/reason-tooltip';
 import { paths } from '@/config/paths';
-import { useSession } from '@/lib/session/session-store';
-import { useTasks } from '@/features/tasks/api/get-tasks';
+import { queryClient } from '@/lib/query-client';
+import { getSessionState, useSession } from '@/lib/session/session-store';
+import { readStorage } from '@/lib/token-storage';
+import { tasksQueryOptions, useTasks } from '@/features/tasks/api/get-tasks';
 import { useUpdateTask } from '@/features/tasks/api/update-task';
 import { QuickAddTask } from '@/features/tasks/components/quick-add-task';
 import { TaskDrawer } from '@/features/tasks/components/task-drawer';
@@ -28,6 +30,25 @@ import {
   type TaskFilters,
 } from '@/features/tasks/utils/task-filters';
 import { canCreateTasks, type TaskActor } from '@/features/tasks/utils/task-permissions';
+
+/**
+ * Loader of /tasks (issue #8): requests the list's first page for the URL's filters at once, beside
+ * the session's own loading on a full page load (the workspace is the stored current organization
+ * until init has chosen), instead of after the screen first rendered. Resolves at once; a failure
+ * shows on the screen, which uses the same query. Nothing is requested without a stored token.
+ */
+export function tasksLoader({ request }: LoaderFunctionArgs): null {
+  const workspaceId = getSessionState().workspace?.id ?? readStorage('currentOrganization');
+  if (!workspaceId || !readStorage('accessToken')) return null;
+  const params = toTaskListParams(parseTaskFilters(new URL(request.url).searchParams), startOfDay(formatCalendarDate(new Date())));
+  void queryClient.prefetchInfiniteQuery({ ...tasksQueryOptions(workspaceId, params), meta: { errorToast: false } });
+  return null;
+}
+
+/** Local midnight of `day` (YYYY-MM-DD): the list's date filters count from today's. */
+function startOfDay(day: string): Date {
+  return new Date(`${day}T00:00:00`);
+}
 
 /**
  * /tasks (seed §2, PRODUCT §3; issue #4): quick add, filters and sort kept in the URL, the list or
@@ -63,7 +84,7 @@ function TasksScreen({ workspaceId, workspaceName, actor }: TasksScreenProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = useMemo(() => parseTaskFilters(searchParams), [searchParams]);
   const today = formatCalendarDate(new Date());
-  const params = useMemo(() => toTaskListParams(filters, new Date(`${today}T00:00:00`)), [filters, today]);
+  const params = useMemo(() => toTaskListParams(filters, startOfDay(today)), [filters, today]);
   const tasks = useTasks(workspaceId, params);
   const { members } = useAssignableMembers(workspaceId);
   const move = useUpdateTask();
@@ -222,4 +243,4 @@ function EmptyTasks({ isFiltered, canCreate, onClear }: EmptyTasksProps) {
   );
 }
 
-export { TasksRoute as Component };
+export { TasksRoute as Component, tasksLoader as loader };
