@@ -102,6 +102,7 @@ async function rowsOnFirstScreen(page: Page): Promise<number> {
 }
 
 test('on a phone the task list shows five tasks on the first screen, with the filters behind one button', async ({ page, request }) => {
+  test.slow(); // seven tasks and two full accessibility checks
   const { person, token, workspace } = await createOwner(request, 'Eleanor');
   const titles = [
     'Prepare talking points for the board',
