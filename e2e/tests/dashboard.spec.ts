@@ -1,5 +1,15 @@
 import type { Page } from '@playwright/test';
-import { callApi, createOwner, expect, expectNoSeriousA11yViolations, signInThroughUi, test } from './fixtures.js';
+import {
+  addMember,
+  callApi,
+  createActivatedPerson,
+  createOwner,
+  expect,
+  expectNoSeriousA11yViolations,
+  newPerson,
+  signInThroughUi,
+  test,
+} from './fixtures.js';
 
 /** The browser's (and this machine's) local calendar date `days` from today, YYYY-MM-DD. */
 function localDate(days = 0): string {
@@ -89,4 +99,59 @@ test('the dashboard updates live when a task is assigned, and says when nothing 
   });
   // No reload: the task's live event refetches the dashboard.
   await expect(due.getByRole('link', { name: new RegExp(title) })).toBeVisible();
+});
+
+test('overdue tasks nobody has show on both dashboards, waiting on others puts the most urgent first, and the plain lists use the full width', async ({
+  page,
+  request,
+}) => {
+  const { person, token, workspace } = await createOwner(request, 'Carmen');
+  const assistant = await createActivatedPerson(request, newPerson('Jordan'));
+  await addMember(request, token, workspace.id, assistant, 'EXECUTIVEASSISTANT');
+  const members = await callApi<{ items: { id: string; email: string }[] }>(request, token, 'GET', `v1/workspaces/${workspace.id}/members`);
+  const assistantId = members.items.find((member) => member.email === assistant.email)!.id;
+  const tasksUrl = `v1/workspaces/${workspace.id}/tasks`;
+  const stamp = Date.now().toString(36);
+  const unassigned = `Renew the office lease ${stamp}`;
+  await callApi(request, token, 'POST', tasksUrl, { title: unassigned, dueDate: localDate(-4) });
+  // Delegated in this order (oldest first); the most urgent must come first.
+  const delegated = [
+    { title: `No date ${stamp}`, dueDate: null },
+    { title: `Due in a week ${stamp}`, dueDate: localDate(7) },
+    { title: `Overdue by two days ${stamp}`, dueDate: localDate(-2) },
+    { title: `Due tomorrow ${stamp}`, dueDate: localDate(1) },
+    { title: `Overdue by five days ${stamp}`, dueDate: localDate(-5) },
+  ];
+  for (const task of delegated) {
+    await callApi(request, token, 'POST', tasksUrl, {
+      title: task.title,
+      assigneeMemberId: assistantId,
+      ...(task.dueDate ? { dueDate: task.dueDate } : {}),
+    });
+  }
+  const urgentFirst = [4, 2, 3, 1, 0].map((index) => delegated[index]!.title);
+
+  await signInThroughUi(page, person);
+  const due = section(page, 'Due today & overdue');
+  const nobodys = due.getByRole('list', { name: 'Overdue tasks nobody is assigned to' });
+  await expect(nobodys.getByRole('link', { name: new RegExp(unassigned) })).toContainText('Overdue by 4 days');
+  await expect(nobodys.getByRole('link', { name: new RegExp(unassigned) })).toContainText('Unassigned');
+  const waiting = section(page, 'Waiting on others').getByRole('list', { name: 'Tasks waiting on others' });
+  await expect(waiting.getByRole('link')).toHaveCount(urgentFirst.length);
+  const order = async () =>
+    (await waiting.getByRole('link').allInnerTexts()).map((text) => urgentFirst.find((title) => text.includes(title)));
+  expect(await order()).toEqual(urgentFirst);
+  await expect(waiting.getByRole('link').first()).toContainText('Overdue by 5 days');
+  const fullWidth = (await section(page, 'Recent activity').boundingBox())!.width;
+
+  await page.getByRole('link', { name: 'Show as plain lists' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/old$/);
+  await expect(
+    page.getByRole('list', { name: 'Overdue tasks nobody is assigned to' }).getByRole('link', { name: new RegExp(unassigned) }),
+  ).toBeVisible();
+  expect(await order()).toEqual(urgentFirst);
+  // The plain lists' card spans the layout's content width, as the charts view's widest card does.
+  const plainCard = page.getByRole('region', { name: /^Overdue \(/ }).locator('xpath=..');
+  expect(Math.abs((await plainCard.boundingBox())!.width - fullWidth)).toBeLessThanOrEqual(2);
+  await expectNoSeriousA11yViolations(page);
 });

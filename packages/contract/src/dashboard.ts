@@ -58,7 +58,10 @@ export type DashboardAssigneeLoad = z.infer<typeof DashboardAssigneeLoadSchema>;
  * The signed-in member's day (PRODUCT §3 /dashboard/home), over the tasks they may see (PRODUCT §6):
  * - `dueToday`: assigned to me, due `today`, not DONE (priority high → low, then oldest);
  * - `overdue`: assigned to me, due before `today`, not DONE (most overdue first);
- * - `delegatedWaiting`: created by me, assigned to someone else, not DONE (oldest first);
+ * - `overdueUnassigned`: assigned to nobody, due before `today`, not DONE (most overdue first):
+ *   nobody's list would show them otherwise (issue #8);
+ * - `delegatedWaiting`: created by me, assigned to someone else, not DONE, most urgent first:
+ *   overdue, then the nearest due date, then no due date; oldest first among equals (issue #8);
  * - `createdVsDone`: the last {@link DASHBOARD_WEEKS} ISO weeks, oldest first, empty weeks as zeros;
  * - `openByAssignee`: open tasks per assignee (unassigned as memberId null), most first.
  * Lists hold at most {@link DASHBOARD_LIST_LIMIT} rows; `totals` counts them all.
@@ -68,10 +71,12 @@ export const DashboardSchema = z
     today: CalendarDateSchema,
     dueToday: z.array(DashboardTaskSchema),
     overdue: z.array(DashboardTaskSchema),
+    overdueUnassigned: z.array(DashboardTaskSchema),
     delegatedWaiting: z.array(DashboardTaskSchema),
     totals: z.object({
       dueToday: z.number().int().min(0),
       overdue: z.number().int().min(0),
+      overdueUnassigned: z.number().int().min(0),
       delegatedWaiting: z.number().int().min(0),
     }),
     createdVsDone: z.array(DashboardWeekSchema),

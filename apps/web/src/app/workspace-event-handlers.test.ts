@@ -21,8 +21,9 @@ const dashboard: Dashboard = {
   today,
   dueToday: [],
   overdue: [],
+  overdueUnassigned: [],
   delegatedWaiting: [],
-  totals: { dueToday: 0, overdue: 0, delegatedWaiting: 0 },
+  totals: { dueToday: 0, overdue: 0, overdueUnassigned: 0, delegatedWaiting: 0 },
   createdVsDone: [],
   openByAssignee: [],
 };

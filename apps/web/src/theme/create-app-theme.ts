@@ -20,7 +20,8 @@ export function createAppTheme(name: ThemeName): Theme {
   const p = themePalettes[name];
   const isDark = p.mode === 'dark';
   const onPrimary = isDark ? '#0B0D12' : '#FFFFFF';
-  const fieldPaddingY = (FIELD_HEIGHT_PX - 23) / 2;
+  // An input's line is 1.4375em of body1 (15 px): 21.5625 px, so a field is FIELD_HEIGHT_PX tall like a large button (issue #8).
+  const fieldPaddingY = (FIELD_HEIGHT_PX - 1.4375 * 15) / 2;
   return createTheme({
     palette: {
       mode: p.mode,

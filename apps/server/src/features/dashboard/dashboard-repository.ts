@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   DASHBOARD_LIST_LIMIT,
@@ -58,12 +58,13 @@ async function findTaskRows(db: Queryable, reader: Viewer, where: SQL, order: SQ
   }));
 }
 
-/** The three lists' conditions, shared by the rows and the totals so they never disagree. */
+/** The four lists' conditions, shared by the rows and the totals so they never disagree. */
 function sections(reader: Viewer, today: string) {
   const mine = eq(tasks.assigneeMemberId, reader.memberId);
   return {
     dueToday: and(mine, notDone, eq(tasks.dueDate, today))!,
     overdue: and(mine, notDone, lt(tasks.dueDate, today))!,
+    overdueUnassigned: and(isNull(tasks.assigneeMemberId), notDone, lt(tasks.dueDate, today))!,
     delegatedWaiting: and(
       eq(tasks.createdByMemberId, reader.memberId),
       notDone,
@@ -79,11 +80,17 @@ async function countSections(db: Queryable, reader: Viewer, today: string): Prom
     .select({
       dueToday: sql<number>`count(*) filter (where ${where.dueToday})::int`,
       overdue: sql<number>`count(*) filter (where ${where.overdue})::int`,
+      overdueUnassigned: sql<number>`count(*) filter (where ${where.overdueUnassigned})::int`,
       delegatedWaiting: sql<number>`count(*) filter (where ${where.delegatedWaiting})::int`,
     })
     .from(tasks)
     .where(and(tasksOfWorkspace(reader), notDone));
-  return { dueToday: row?.dueToday ?? 0, overdue: row?.overdue ?? 0, delegatedWaiting: row?.delegatedWaiting ?? 0 };
+  return {
+    dueToday: row?.dueToday ?? 0,
+    overdue: row?.overdue ?? 0,
+    overdueUnassigned: row?.overdueUnassigned ?? 0,
+    delegatedWaiting: row?.delegatedWaiting ?? 0,
+  };
 }
 
 /**
@@ -156,13 +163,16 @@ async function countOpenByAssignee(db: Queryable, reader: Viewer): Promise<Dashb
  */
 export async function getDashboard(db: Queryable, reader: Viewer, today: string): Promise<Dashboard> {
   const where = sections(reader, today);
-  const [dueToday, overdue, delegatedWaiting, totals, createdVsDone, openByAssignee] = await Promise.all([
+  const mostOverdueFirst = [asc(tasks.dueDate), desc(tasks.priority), asc(tasks.id)];
+  const [dueToday, overdue, overdueUnassigned, delegatedWaiting, totals, createdVsDone, openByAssignee] = await Promise.all([
     findTaskRows(db, reader, where.dueToday, [desc(tasks.priority), asc(tasks.createdAt), asc(tasks.id)]),
-    findTaskRows(db, reader, where.overdue, [asc(tasks.dueDate), desc(tasks.priority), asc(tasks.id)]),
-    findTaskRows(db, reader, where.delegatedWaiting, [asc(tasks.createdAt), asc(tasks.id)]),
+    findTaskRows(db, reader, where.overdue, mostOverdueFirst),
+    findTaskRows(db, reader, where.overdueUnassigned, mostOverdueFirst),
+    // Urgency (issue #8): the earliest due date first, so overdue ones lead; no due date last.
+    findTaskRows(db, reader, where.delegatedWaiting, [sql`${tasks.dueDate} asc nulls last`, asc(tasks.createdAt), asc(tasks.id)]),
     countSections(db, reader, today),
     countWeeks(db, reader, today),
     countOpenByAssignee(db, reader),
   ]);
-  return { today, dueToday, overdue, delegatedWaiting, totals, createdVsDone, openByAssignee };
+  return { today, dueToday, overdue, overdueUnassigned, delegatedWaiting, totals, createdVsDone, openByAssignee };
 }

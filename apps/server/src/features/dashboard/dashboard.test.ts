@@ -92,8 +92,9 @@ describe('GET v1/workspaces/{id}/dashboard', () => {
     expect(dashboard.today).toBe(TODAY);
     expect(titles(dashboard.dueToday)).toEqual(['Due today, urgent', 'Due today, medium', 'Due today, in progress']);
     expect(titles(dashboard.overdue)).toEqual(['Overdue by ten days', 'Jordan for me', 'Overdue by a day']);
-    expect(titles(dashboard.delegatedWaiting)).toEqual(['Delegated last week', 'Delegated yesterday', 'Due today, for Jordan']);
-    expect(dashboard.totals).toEqual({ dueToday: 3, overdue: 3, delegatedWaiting: 3 });
+    expect(titles(dashboard.delegatedWaiting)).toEqual(['Due today, for Jordan', 'Delegated last week', 'Delegated yesterday']);
+    expect(dashboard.overdueUnassigned).toEqual([]);
+    expect(dashboard.totals).toEqual({ dueToday: 3, overdue: 3, overdueUnassigned: 0, delegatedWaiting: 3 });
     expect(dashboard.dueToday[0]).toEqual({
       id: expect.any(String),
       title: 'Due today, urgent',
@@ -106,6 +107,66 @@ describe('GET v1/workspaces/{id}/dashboard', () => {
     });
     expect(dashboard.overdue[1]!.createdBy).toEqual({ memberId: colleague.memberId, firstName: 'Jordan', lastName: 'Member' });
     expect(dashboard.delegatedWaiting[1]!.assignee).toEqual({ memberId: colleague.memberId, firstName: 'Jordan', lastName: 'Member' });
+  });
+
+  it('lists overdue tasks nobody is assigned to, most overdue first, only those the reader may see (issue #8)', async () => {
+    const owner = await signUpOwner(t, { firstName: 'Olive', lastName: 'Owner' });
+    const user = await addMember(t, owner, 'USER', 'Uma');
+    const guest = await addMember(t, owner, 'GUEST', 'Gus');
+    await seedTask(owner, { title: 'Nobody, overdue by a day', assignee: null, dueDate: '2026-03-10' });
+    await seedTask(owner, { title: 'Nobody, overdue by ten days', assignee: null, dueDate: '2026-03-01', priority: 'LOW' });
+    await seedTask(owner, { title: 'Nobody, overdue by ten days, urgent', assignee: null, dueDate: '2026-03-01', priority: 'URGENT' });
+    await seedTask(owner, { title: 'Nobody, due today', assignee: null, dueDate: TODAY });
+    await seedTask(owner, { title: 'Nobody, no due date', assignee: null });
+    await seedTask(owner, { title: 'Nobody, overdue but done', assignee: null, dueDate: '2026-03-01', status: 'DONE' });
+    await seedTask(owner, { title: 'Uma’s, nobody, overdue', createdBy: user.memberId, assignee: null, dueDate: '2026-03-05' });
+    await seedTask(owner, { title: 'Gus’s, overdue', assignee: guest.memberId, dueDate: '2026-03-05' });
+
+    const asOwner = await dashboardOf(owner);
+    expect(titles(asOwner.overdueUnassigned)).toEqual([
+      'Nobody, overdue by ten days, urgent',
+      'Nobody, overdue by ten days',
+      'Uma’s, nobody, overdue',
+      'Nobody, overdue by a day',
+    ]);
+    expect(asOwner.overdueUnassigned[0]!.assignee).toBeNull();
+    expect(asOwner.totals.overdueUnassigned).toBe(4);
+    expect(titles(asOwner.overdue)).toEqual([]);
+
+    // A USER sees the unassigned tasks they created; a GUEST sees no unassigned task at all (PRODUCT §6).
+    const asUser = await dashboardOf(user);
+    expect(titles(asUser.overdueUnassigned)).toEqual(['Uma’s, nobody, overdue']);
+    expect(asUser.totals.overdueUnassigned).toBe(1);
+    const asGuest = await dashboardOf(guest);
+    expect(asGuest.overdueUnassigned).toEqual([]);
+    expect(asGuest.totals.overdueUnassigned).toBe(0);
+  });
+
+  it('orders waiting on others by urgency: overdue, then the nearest due date, then none; oldest first among equals (issue #8)', async () => {
+    const me = await signUpOwner(t);
+    const colleague = await addMember(t, me, 'EXECUTIVEASSISTANT', 'Jordan');
+    const delegate = (title: string, dueDate: string | null, createdAt: string) =>
+      seedTask(me, { title, assignee: colleague.memberId, dueDate, createdAt });
+    await delegate('No date, oldest', null, '2026-02-01T09:00:00Z');
+    await delegate('Due next week', '2026-03-18', '2026-02-02T09:00:00Z');
+    await delegate('Overdue by a day', '2026-03-10', '2026-02-03T09:00:00Z');
+    await delegate('Due tomorrow, newer', '2026-03-12', '2026-03-10T09:00:00Z');
+    await delegate('Due tomorrow, older', '2026-03-12', '2026-03-01T09:00:00Z');
+    await delegate('Overdue by ten days', '2026-03-01', '2026-03-04T09:00:00Z');
+    await delegate('Due today', TODAY, '2026-03-05T09:00:00Z');
+    await delegate('No date, newest', null, '2026-03-10T09:00:00Z');
+
+    const { delegatedWaiting } = await dashboardOf(me);
+    expect(titles(delegatedWaiting)).toEqual([
+      'Overdue by ten days',
+      'Overdue by a day',
+      'Due today',
+      'Due tomorrow, older',
+      'Due tomorrow, newer',
+      'Due next week',
+      'No date, oldest',
+      'No date, newest',
+    ]);
   });
 
   it('caps each list at 20 rows while totals count them all', async () => {

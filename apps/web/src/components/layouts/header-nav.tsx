@@ -6,7 +6,9 @@ import { alpha } from '@mui/material/styles';
 import type { SvgIconComponent } from '@mui/icons-material';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
-import { visuallyHidden } from '@/components/ui/visually-hidden';
+
+/** Height of the phone's bottom navigation bar, px, without the device's safe area (the layout keeps room for it). */
+export const PHONE_NAV_HEIGHT_PX = 64;
 
 interface NavItem {
   label: string;
@@ -25,14 +27,37 @@ const items: NavItem[] = [
 const isInSection = (pathname: string, section: string) => pathname === section || pathname.startsWith(`${section}/`);
 
 /**
- * The app's main navigation in the header (PRODUCT §3 screens): Dashboard and Tasks. The link of
- * the current section is highlighted and carries aria-current="page"; on phones only the icons
- * show, the names stay for screen readers (and as tooltips via `title`).
+ * The app's main navigation (PRODUCT §3 screens): Dashboard and Tasks, each an icon with its name
+ * written out. In the header from 600 px up; on phones a bar fixed at the bottom of the screen,
+ * the names under the icons (issue #8: the phone header showed unlabelled icons and left the
+ * workspace name no room). One `<nav>` either way, styled by width. The link of the current
+ * section is highlighted and carries aria-current="page".
  */
 export function HeaderNav() {
   const { pathname } = useLocation();
   return (
-    <Box component="nav" aria-label="Main" sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0.25, sm: 0.5 } }}>
+    <Box
+      component="nav"
+      aria-label="Main"
+      sx={(theme) => ({
+        display: 'flex',
+        alignItems: 'center',
+        gap: 0.5,
+        [theme.breakpoints.down('sm')]: {
+          position: 'fixed',
+          left: 0,
+          right: 0,
+          bottom: 0,
+          zIndex: theme.zIndex.appBar,
+          gap: 0,
+          alignItems: 'stretch',
+          height: `calc(${PHONE_NAV_HEIGHT_PX}px + env(safe-area-inset-bottom))`,
+          pb: 'env(safe-area-inset-bottom)',
+          bgcolor: 'background.paper',
+          borderTop: `1px solid ${theme.palette.divider}`,
+        },
+      })}
+    >
       {items.map(({ label, href, section, icon: Icon }) => (
         <ButtonBase
           key={section}
@@ -45,8 +70,7 @@ export function HeaderNav() {
             alignItems: 'center',
             gap: 0.75,
             height: 40,
-            minWidth: 40,
-            px: { xs: 1, sm: 1.5 },
+            px: 1.5,
             borderRadius: '10px',
             fontWeight: 600,
             fontSize: '0.9375rem',
@@ -54,16 +78,36 @@ export function HeaderNav() {
             '&:hover': { bgcolor: 'action.hover', color: 'text.primary' },
             '&.Mui-focusVisible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
             '&[aria-current="page"]': { color: 'primary.main', bgcolor: alpha(theme.palette.primary.main, 0.1) },
+            [theme.breakpoints.down('sm')]: {
+              flex: 1,
+              flexDirection: 'column',
+              justifyContent: 'center',
+              gap: 0.25,
+              height: 'auto',
+              borderRadius: 0,
+              fontSize: '0.75rem',
+              '&.Mui-focusVisible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: -4 },
+              // On the bar, the current item's icon sits in a pill (Material's navigation bar).
+              '&[aria-current="page"]': { color: 'primary.main', bgcolor: 'transparent' },
+              '&[aria-current="page"] .nav-icon': { bgcolor: alpha(theme.palette.primary.main, 0.14) },
+            },
           })}
-          title={label}
         >
-          <Icon fontSize="small" aria-hidden="true" />
-          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-            {label}
+          <Box
+            component="span"
+            className="nav-icon"
+            sx={{
+              display: 'inline-flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              borderRadius: '14px',
+              px: { xs: 2, sm: 0 },
+              py: { xs: 0.25, sm: 0 },
+            }}
+          >
+            <Icon fontSize="small" aria-hidden="true" />
           </Box>
-          <Box component="span" sx={{ ...visuallyHidden, display: { xs: 'inline', sm: 'none' } }}>
-            {label}
-          </Box>
+          {label}
         </ButtonBase>
       ))}
     </Box>

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Toolbar from '@mui/material/Toolbar';
 import type { ReactNode } from 'react';
+import { PHONE_NAV_HEIGHT_PX } from './header-nav';
 
 /** Props of {@link WorkflowLayout}. */
 export interface WorkflowLayoutProps {
@@ -17,7 +18,8 @@ export interface WorkflowLayoutProps {
 
 /**
  * The workflow layout (seed §2): the banner and the app bar stay at the top while the page
- * scrolls (the impersonation banner must stay visible, PRODUCT §5); the page content below.
+ * scrolls (the impersonation banner must stay visible, PRODUCT §5); the page content below, on
+ * phones ending above the bottom navigation bar ({@link PHONE_NAV_HEIGHT_PX}, issue #8).
  */
 export function WorkflowLayout({ banner, start, end, children }: WorkflowLayoutProps) {
   return (
@@ -25,13 +27,23 @@ export function WorkflowLayout({ banner, start, end, children }: WorkflowLayoutP
       <Box sx={{ position: 'sticky', top: 0, zIndex: 'appBar' }}>
         {banner}
         <AppBar position="static">
-          <Toolbar sx={{ gap: 2, minHeight: { xs: 60, sm: 64 } }}>
+          <Toolbar sx={{ gap: { xs: 1, sm: 2 }, minHeight: { xs: 60, sm: 64 }, px: { xs: 1.5, sm: 3 } }}>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 1, sm: 2 }, minWidth: 0, flex: 1 }}>{start}</Box>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>{end}</Box>
           </Toolbar>
         </AppBar>
       </Box>
-      <Container component="main" maxWidth="lg" sx={{ flex: 1, py: { xs: 3, sm: 5 }, px: { xs: 2, sm: 3 } }}>
+      <Container
+        component="main"
+        maxWidth="lg"
+        sx={{
+          flex: 1,
+          pt: { xs: 2.5, sm: 5 },
+          // On phones the main navigation is a bar over the bottom of the screen: the page ends above it.
+          pb: { xs: `calc(24px + ${PHONE_NAV_HEIGHT_PX}px + env(safe-area-inset-bottom))`, sm: 5 },
+          px: { xs: 2, sm: 3 },
+        }}
+      >
         {children}
       </Container>
     </Box>

@@ -130,12 +130,13 @@ function TasksScreen({ workspaceId, workspaceName, actor }: TasksScreenProps) {
   return (
     <>
       <title>{`Tasks · ${workspaceName} · Tandem`}</title>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 3 }}>
-        <Box sx={{ flex: '1 1 240px' }}>
+      {/* Phones (issue #8): heading and "New task" on one line, no subtitle, so tasks show on the first screen. */}
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: { xs: 2, sm: 3 } }}>
+        <Box sx={{ flex: { xs: '1 1 0', sm: '1 1 240px' }, minWidth: 0 }}>
           <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' } }}>
             Tasks
           </Typography>
-          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+          <Typography color="text.secondary" sx={{ mt: 0.5, display: { xs: 'none', sm: 'block' } }}>
             What is to be done in {workspaceName}, and by whom.
           </Typography>
         </Box>
@@ -152,7 +153,7 @@ function TasksScreen({ workspaceId, workspaceName, actor }: TasksScreenProps) {
         </ReasonTooltip>
       </Box>
       {/* minmax(0, 1fr): the board scrolls sideways inside the page instead of widening it. */}
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      <Box sx={{ display: 'grid', gap: { xs: 2, sm: 3 }, gridTemplateColumns: 'minmax(0, 1fr)' }}>
         {canCreate && <QuickAddTask workspaceId={workspaceId} members={members} />}
         <TasksToolbar filters={filters} members={members} onChange={handleFiltersChange} />
         <Box aria-busy={tasks.isFetching && !tasks.isFetchingNextPage}>

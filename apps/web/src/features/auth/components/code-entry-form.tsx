@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { CODE_RESEND_AFTER_SECONDS, VERIFICATION_CODE_LENGTH } from '@tandem/contract';
 import { useState, type ReactNode } from 'react';
 import { CodeInput } from '@/components/ui/code-input';
+import { EmailAddress } from '@/components/ui/email-address';
 import { isApiError } from '@/lib/api-error';
 import { getApiErrorMessage } from '@/lib/error-message';
 import { AuthHeading } from './auth-heading';
@@ -65,11 +66,7 @@ export function CodeEntryForm({ title, email, initialSentAt, onVerify, onResend,
         title={title}
         subtitle={
           <>
-            Enter the 6-digit code we sent to{' '}
-            <Box component="strong" sx={{ color: 'text.primary', wordBreak: 'break-all' }}>
-              {email}
-            </Box>
-            .
+            Enter the 6-digit code we sent to <EmailAddress email={email} component="strong" sx={{ color: 'text.primary' }} />.
           </>
         }
       />

@@ -46,7 +46,8 @@ function DashboardPage({
   const today = useLocalToday();
   const dashboard = useDashboard(workspaceId, today);
   return (
-    <Box sx={view === 'old' ? { maxWidth: 760 } : undefined}>
+    // Both views use the layout's whole content width (issue #8: the plain lists used 55 % of it).
+    <Box>
       <title>{`${view === 'home' ? 'Dashboard' : 'Dashboard (plain lists)'} · ${workspaceName} · Tandem`}</title>
       <DashboardHeader firstName={firstName} today={today} view={view} />
       {dashboard.data ? (

@@ -30,8 +30,9 @@ function PlainSection({ title, children }: { title: string; children: ReactNode 
 const plainListSx = { m: 0, pl: 2.5, '& li': { py: 0.25 } } as const;
 
 /**
- * /dashboard/old (PRODUCT §3): the same data as /dashboard/home as plain lists in one column, no
- * charts, for those who prefer it. The chart numbers are written out as lists.
+ * /dashboard/old (PRODUCT §3): the same data as /dashboard/home as plain lists in one column as
+ * wide as the layout's content (issue #8), no charts, for those who prefer it. The chart numbers
+ * are written out as lists.
  */
 export function DashboardPlainView({ dashboard, workspaceId, myMemberId }: DashboardPlainViewProps) {
   const { today, totals } = dashboard;
@@ -40,6 +41,11 @@ export function DashboardPlainView({ dashboard, workspaceId, myMemberId }: Dashb
       id: 'overdue',
       title: `Overdue (${totals.overdue})`,
       content: <DashboardTaskList dashboard={dashboard} list="overdue" myMemberId={myMemberId} />,
+    },
+    {
+      id: 'overdue-unassigned',
+      title: `Overdue, nobody assigned (${totals.overdueUnassigned})`,
+      content: <DashboardTaskList dashboard={dashboard} list="overdueUnassigned" myMemberId={myMemberId} />,
     },
     {
       id: 'due-today',

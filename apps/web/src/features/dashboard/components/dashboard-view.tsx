@@ -24,7 +24,8 @@ const sectionLink = (href: string, label: string) => (
 );
 
 /**
- * /dashboard/home's "today at a glance" (PRODUCT §3): due today & overdue, waiting on others,
+ * /dashboard/home's "today at a glance" (PRODUCT §3): due today & overdue (with the overdue tasks
+ * nobody is assigned to, issue #8), waiting on others (most urgent first),
  * the two charts and recent activity, in a two-column grid on wide screens and one column on
  * phones. Briefs for today and requests awaiting answers join this grid as sections of their own
  * when those features land.
@@ -32,14 +33,15 @@ const sectionLink = (href: string, label: string) => (
 export function DashboardView({ dashboard, workspaceId, myMemberId }: DashboardViewProps) {
   const { today, totals } = dashboard;
   const hasNothingDue = dashboard.dueToday.length === 0 && dashboard.overdue.length === 0;
+  const hasUnassignedOverdue = dashboard.overdueUnassigned.length > 0;
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
       <DashboardSection
         title="Due today & overdue"
-        description="Tasks assigned to you"
+        description={hasUnassignedOverdue ? 'Tasks assigned to you, and overdue ones nobody has' : 'Tasks assigned to you'}
         action={sectionLink(paths.tasks.list.getHref('mine=1'), 'All my tasks')}
       >
-        {hasNothingDue ? (
+        {hasNothingDue && !hasUnassignedOverdue ? (
           <Typography color="text.secondary" sx={{ py: 1 }}>
             Nothing due today, and nothing overdue.
           </Typography>
@@ -53,6 +55,15 @@ export function DashboardView({ dashboard, workspaceId, myMemberId }: DashboardV
                 <DashboardTaskList dashboard={dashboard} list="overdue" myMemberId={myMemberId} />
               </Box>
             )}
+            {/* Nobody's list shows these otherwise (issue #8); only when there are any. */}
+            {hasUnassignedOverdue && (
+              <Box sx={{ mb: 2 }}>
+                <Typography variant="h3" sx={{ fontSize: '0.9375rem', color: 'error.main', mb: 0.5 }}>
+                  Overdue, nobody assigned ({totals.overdueUnassigned})
+                </Typography>
+                <DashboardTaskList dashboard={dashboard} list="overdueUnassigned" myMemberId={myMemberId} />
+              </Box>
+            )}
             <Typography variant="h3" sx={{ fontSize: '0.9375rem', mb: 0.5 }}>
               Due today ({totals.dueToday})
             </Typography>
@@ -63,7 +74,7 @@ export function DashboardView({ dashboard, workspaceId, myMemberId }: DashboardV
 
       <DashboardSection
         title="Waiting on others"
-        description="Tasks you delegated that are not done yet, oldest first"
+        description="Tasks you delegated that are not done yet, most urgent first"
         action={sectionLink(paths.tasks.list.getHref('delegated=1'), 'All delegated')}
       >
         <DashboardTaskList dashboard={dashboard} list="delegatedWaiting" myMemberId={myMemberId} />

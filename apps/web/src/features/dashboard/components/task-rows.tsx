@@ -5,6 +5,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
+import { Fragment } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { taskPriorityLabels, taskStatusLabels, type Dashboard, type DashboardTask } from '@tandem/contract';
 import { paths } from '@/config/paths';
@@ -17,8 +18,11 @@ export interface TaskRowsProps {
   total: number;
   /** YYYY-MM-DD, the day the dashboard was asked for. */
   today: string;
-  /** 'mine': due dates first; 'delegated': who has it, its status and how long it waits. */
-  variant: 'mine' | 'delegated';
+  /**
+   * 'mine': due dates first; 'delegated': who has it, its status and how long it waits;
+   * 'unassigned': due date first, then that nobody has it and who created it.
+   */
+  variant: 'mine' | 'delegated' | 'unassigned';
   /** The signed-in member, to leave out "from you". */
   myMemberId: string;
   /** Accessible name of the list. */
@@ -32,18 +36,31 @@ export const getTaskHref = (taskId: string) => paths.tasks.list.getHref(new URLS
 
 const name = (member: DashboardTask['assignee']) => (member ? `${member.firstName} ${member.lastName}` : null);
 
-function describeTask(task: DashboardTask, variant: TaskRowsProps['variant'], today: string, myMemberId: string): string[] {
-  const due = describeDue(task.dueDate, today);
-  if (variant === 'delegated') {
-    return [
-      name(task.assignee) ?? 'Someone',
-      taskStatusLabels[task.status],
-      `waiting ${describeWaiting(task.createdAt, today)}`,
-      due,
-    ].filter(Boolean);
-  }
+/** The parts of a row's second line; `isDue` marks the due date (red when overdue). */
+function describeTask(
+  task: DashboardTask,
+  variant: TaskRowsProps['variant'],
+  today: string,
+  myMemberId: string,
+): { text: string; isDue: boolean }[] {
+  const due = { text: describeDue(task.dueDate, today), isDue: true };
+  const plain = (text: string) => ({ text, isDue: false });
   const from = task.createdBy && task.createdBy.memberId !== myMemberId ? `from ${name(task.createdBy)}` : '';
-  return [due, task.status === 'TODO' ? '' : taskStatusLabels[task.status], from].filter(Boolean);
+  const status = task.status === 'TODO' ? '' : taskStatusLabels[task.status];
+  // Urgency leads (issue #8): an overdue delegated task says so first.
+  const parts =
+    variant === 'delegated'
+      ? [
+          ...(task.dueDate !== null && task.dueDate < today ? [due] : []),
+          plain(name(task.assignee) ?? 'Someone'),
+          plain(taskStatusLabels[task.status]),
+          plain(`waiting ${describeWaiting(task.createdAt, today)}`),
+          ...(task.dueDate !== null && task.dueDate >= today ? [due] : []),
+        ]
+      : variant === 'unassigned'
+        ? [due, plain('Unassigned'), plain(status), plain(from)]
+        : [due, plain(status), plain(from)];
+  return parts.filter((part) => part.text !== '');
 }
 
 /**
@@ -63,23 +80,25 @@ export function TaskRows({ tasks, total, today, variant, myMemberId, label, empt
       <List aria-label={label} disablePadding sx={{ mx: -1 }}>
         {tasks.map((task) => {
           const isOverdue = task.dueDate !== null && task.dueDate < today;
-          const [first, ...rest] = describeTask(task, variant, today, myMemberId);
+          const parts = describeTask(task, variant, today, myMemberId);
           return (
             <ListItem key={task.id} disablePadding>
               <ListItemButton component={RouterLink} to={getTaskHref(task.id)} sx={{ borderRadius: '12px', px: 1, gap: 1 }}>
                 <ListItemText
                   primary={task.title}
                   slotProps={{ primary: { sx: { fontWeight: 500, overflowWrap: 'anywhere' } } }}
-                  secondary={
-                    <>
-                      {first && (
-                        <Box component="span" sx={{ color: variant === 'mine' && isOverdue ? 'error.main' : undefined }}>
-                          {first}
+                  secondary={parts.map((part, index) => (
+                    <Fragment key={`${index}-${part.text}`}>
+                      {index > 0 && ' · '}
+                      {part.isDue && isOverdue ? (
+                        <Box component="span" sx={{ color: 'error.main' }}>
+                          {part.text}
                         </Box>
+                      ) : (
+                        part.text
                       )}
-                      {rest.map((part) => ` · ${part}`).join('')}
-                    </>
-                  }
+                    </Fragment>
+                  ))}
                 />
                 {(task.priority === 'HIGH' || task.priority === 'URGENT') && (
                   <Chip
@@ -104,9 +123,14 @@ export function TaskRows({ tasks, total, today, variant, myMemberId, label, empt
   );
 }
 
-/** The dashboard's three task lists (contract dashboard.ts) with their wording. */
+/** The dashboard's four task lists (contract dashboard.ts) with their wording. */
 const dashboardTaskLists = {
   overdue: { variant: 'mine', label: 'Overdue tasks', emptyText: 'Nothing overdue.' },
+  overdueUnassigned: {
+    variant: 'unassigned',
+    label: 'Overdue tasks nobody is assigned to',
+    emptyText: 'Every overdue task has someone on it.',
+  },
   dueToday: { variant: 'mine', label: 'Tasks due today', emptyText: 'Nothing due today.' },
   delegatedWaiting: { variant: 'delegated', label: 'Tasks waiting on others', emptyText: 'Nothing waiting on others.' },
 } as const satisfies Record<string, Pick<TaskRowsProps, 'variant' | 'label' | 'emptyText'>>;
@@ -118,7 +142,7 @@ export interface DashboardTaskListProps {
   myMemberId: string;
 }
 
-/** One of the dashboard's task lists (overdue, due today, waiting on others) as {@link TaskRows}. */
+/** One of the dashboard's task lists (overdue, overdue and unassigned, due today, waiting on others) as {@link TaskRows}. */
 export function DashboardTaskList({ dashboard, list, myMemberId }: DashboardTaskListProps) {
   return (
     <TaskRows

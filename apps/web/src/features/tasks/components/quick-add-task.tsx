@@ -4,6 +4,8 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { CreateTaskBodySchema, type Member } from '@tandem/contract';
 import { isValid } from 'date-fns';
 import { useState, type FormEvent } from 'react';
@@ -21,7 +23,8 @@ export interface QuickAddTaskProps {
 
 /**
  * Quick add at the top of /tasks (issue #4): type a title and press Enter; an assignee and a due
- * date (mm/dd/yyyy) are optional. The field stays focused for the next task.
+ * date (mm/dd/yyyy) are optional. The field stays focused for the next task. One line on a phone
+ * until a title is typed, the Add button as tall as the fields (issue #8).
  */
 export function QuickAddTask({ workspaceId, members }: QuickAddTaskProps) {
   const create = useCreateTask({ meta: { errorToast: (error) => !error.errorData?.title } });
@@ -29,6 +32,7 @@ export function QuickAddTask({ workspaceId, members }: QuickAddTaskProps) {
   const [assigneeMemberId, setAssigneeMemberId] = useState('');
   const [dueDate, setDueDate] = useState<Date | null>(null);
   const [error, setError] = useState<{ title?: string; dueDate?: string }>({});
+  const theme = useTheme();
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -61,53 +65,55 @@ export function QuickAddTask({ workspaceId, members }: QuickAddTaskProps) {
     );
   };
 
-  return (
-    <Card variant="outlined" sx={{ p: { xs: 2, sm: 2.5 } }}>
-      <Box
-        component="form"
-        noValidate
-        aria-label="Quick add a task"
-        onSubmit={handleSubmit}
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
+  // Phones: the title and Add share one line; assignee and due date join once there is a title
+  // (or either is set), so the list starts high on the first screen (issue #8).
+  const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const showsExtras = !isPhone || title !== '' || assigneeMemberId !== '' || dueDate !== null;
+  const extras = (
+    <>
+      <TextField
+        select
+        label="Assignee"
+        value={assigneeMemberId}
+        onChange={(event) => setAssigneeMemberId(event.target.value)}
+        sx={{ flex: { xs: '1 1 140px', sm: '0 0 180px' }, minWidth: 0 }}
       >
-        <TextField
-          label="Add a task"
-          placeholder="What needs doing? Press Enter to add"
-          value={title}
-          onChange={(event) => setTitle(event.target.value)}
-          error={Boolean(error.title)}
-          helperText={error.title}
-          autoComplete="off"
-          sx={{ flex: '1 1 280px' }}
-        />
-        <TextField
-          select
-          label="Assignee"
-          value={assigneeMemberId}
-          onChange={(event) => setAssigneeMemberId(event.target.value)}
-          sx={{ flex: { xs: '1 1 140px', sm: '0 0 180px' } }}
-        >
-          <MenuItem value="">
-            <em>Nobody</em>
+        <MenuItem value="">
+          <em>Nobody</em>
+        </MenuItem>
+        {members.map((member) => (
+          <MenuItem key={member.id} value={member.id}>
+            {member.firstName} {member.lastName}
           </MenuItem>
-          {members.map((member) => (
-            <MenuItem key={member.id} value={member.id}>
-              {member.firstName} {member.lastName}
-            </MenuItem>
-          ))}
-        </TextField>
-        <Box sx={{ flex: { xs: '1 1 160px', sm: '0 0 180px' } }}>
-          <DueDateField value={dueDate} onChange={setDueDate} error={error.dueDate} />
+        ))}
+      </TextField>
+      <Box sx={{ flex: { xs: '1 1 160px', sm: '0 0 180px' }, minWidth: 0 }}>
+        <DueDateField value={dueDate} onChange={setDueDate} error={error.dueDate} />
+      </Box>
+    </>
+  );
+
+  return (
+    <Card variant="outlined" sx={{ p: { xs: 1.5, sm: 2.5 } }}>
+      <Box component="form" noValidate aria-label="Quick add a task" onSubmit={handleSubmit} sx={{ display: 'grid', gap: 1.5 }}>
+        <Box sx={{ display: 'flex', flexWrap: { xs: 'nowrap', sm: 'wrap' }, gap: 1.5, alignItems: 'flex-start' }}>
+          <TextField
+            label="Add a task"
+            placeholder={isPhone ? 'What needs doing?' : 'What needs doing? Press Enter to add'}
+            value={title}
+            onChange={(event) => setTitle(event.target.value)}
+            error={Boolean(error.title)}
+            helperText={error.title}
+            autoComplete="off"
+            sx={{ flex: { xs: '1 1 0', sm: '1 1 280px' }, minWidth: 0 }}
+          />
+          {!isPhone && extras}
+          {/* size large: as tall as the fields beside it (FIELD_HEIGHT_PX, issue #8). */}
+          <Button type="submit" variant="contained" size="large" startIcon={<Add />} loading={create.isPending} sx={{ flexShrink: 0 }}>
+            Add
+          </Button>
         </Box>
-        <Button
-          type="submit"
-          variant="contained"
-          startIcon={<Add />}
-          loading={create.isPending}
-          sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
-        >
-          Add
-        </Button>
+        {isPhone && showsExtras && <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>{extras}</Box>}
       </Box>
     </Card>
   );

@@ -8,7 +8,16 @@ import { PriorityLabel } from './priority-label';
 /** The line under a task's title: priority, due date in words, and who it is assigned to. */
 export function TaskMeta({ task }: { task: Task }) {
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.5, mt: 0.75 }}>
+    <Box
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        flexWrap: 'wrap',
+        columnGap: { xs: 1, sm: 1.5 },
+        rowGap: 0.25,
+        mt: { xs: 0.5, sm: 0.75 },
+      }}
+    >
       <PriorityLabel priority={task.priority} />
       <DueDateLabel dueDate={task.dueDate} status={task.status} />
       <Box

@@ -17,7 +17,8 @@ export interface TasksListProps {
 
 /**
  * The list view (issue #4): one row per task with its title (opens the drawer), priority, due date
- * in words, assignee, and its status as a select for a quick change.
+ * in words, assignee, and its status as a select for a quick change; dense on phones, the status
+ * a compact select beside the title, so a phone's first screen shows five tasks or more (issue #8).
  */
 export function TasksList({ tasks, actor, onOpen, onMove }: TasksListProps) {
   return (
@@ -30,19 +31,24 @@ export function TasksList({ tasks, actor, onOpen, onMove }: TasksListProps) {
               component="li"
               key={task.id}
               sx={{
-                display: 'flex',
-                alignItems: { xs: 'flex-start', sm: 'center' },
-                flexDirection: { xs: 'column', sm: 'row' },
-                gap: { xs: 1, sm: 2 },
-                px: { xs: 2, sm: 2.5 },
-                py: 1.5,
+                // Phones (issue #8): the status beside the title, the details under both on the
+                // row's whole width; wider screens: the status centred beside title and details.
+                display: 'grid',
+                gridTemplateColumns: 'minmax(0, 1fr) auto',
+                gridTemplateAreas: { xs: '"title status" "meta meta"', sm: '"title status" "meta status"' },
+                alignItems: 'center',
+                columnGap: { xs: 1.5, sm: 2 },
+                px: { xs: 1.5, sm: 2.5 },
+                py: { xs: 1, sm: 1.5 },
                 minHeight: 45,
                 borderTop: index === 0 ? 0 : '1px solid',
                 borderColor: 'divider',
               }}
             >
-              <Box sx={{ flex: 1, minWidth: 0 }}>
+              <Box sx={{ gridArea: 'title', minWidth: 0 }}>
                 <TaskTitleButton title={task.title} isDone={task.status === 'DONE'} onClick={() => onOpen(task)} />
+              </Box>
+              <Box sx={{ gridArea: 'meta', minWidth: 0 }}>
                 <TaskMeta task={task} />
               </Box>
               <TextField
@@ -52,7 +58,16 @@ export function TasksList({ tasks, actor, onOpen, onMove }: TasksListProps) {
                 disabled={!canChangeStatus}
                 onChange={(event) => onMove(task, event.target.value as TaskStatus)}
                 slotProps={{ htmlInput: { 'aria-label': `Status of “${task.title}”` } }}
-                sx={{ width: { xs: '100%', sm: 160 }, flexShrink: 0 }}
+                sx={(theme) => ({
+                  gridArea: 'status',
+                  width: 160,
+                  // Phones: as wide as its words and a little lower (32 px).
+                  [theme.breakpoints.down('sm')]: {
+                    width: 'auto',
+                    '& .MuiInputBase-root': { fontSize: '0.8125rem' },
+                    '& .MuiSelect-select': { py: 0.75, pl: 1.25, minHeight: 0 },
+                  },
+                })}
               >
                 {taskStatuses.map((status) => (
                   <MenuItem key={status} value={status}>

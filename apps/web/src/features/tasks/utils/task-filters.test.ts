@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCalendarDate } from './due-date';
 import {
+  countActiveFilters,
   DEFAULT_TASK_FILTERS,
   hasActiveFilters,
   parseTaskFilters,
@@ -96,5 +97,14 @@ describe('toTaskListParams', () => {
     expect(hasActiveFilters(DEFAULT_TASK_FILTERS)).toBe(false);
     expect(hasActiveFilters({ ...DEFAULT_TASK_FILTERS, view: 'board', sort: 'priority' })).toBe(false);
     expect(hasActiveFilters({ ...DEFAULT_TASK_FILTERS, q: 'x' })).toBe(true);
+  });
+});
+
+describe('countActiveFilters (issue #8: the phone\'s "Filters" button)', () => {
+  it('counts what narrows the list, not the view, the sort or the search', () => {
+    expect(countActiveFilters(DEFAULT_TASK_FILTERS)).toBe(0);
+    expect(countActiveFilters({ ...DEFAULT_TASK_FILTERS, view: 'board', sort: 'priority', order: 'desc', q: 'memo' })).toBe(0);
+    expect(countActiveFilters(parse('mine=1&due=overdue'))).toBe(2);
+    expect(countActiveFilters(parse('delegated=1&status=TODO,DONE&assignee=m2&due=soon'))).toBe(4);
   });
 });

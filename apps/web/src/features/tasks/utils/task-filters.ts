@@ -107,6 +107,17 @@ export function hasActiveFilters(filters: TaskFilters): boolean {
   );
 }
 
+/**
+ * How many filters narrow the list, the search left out (it shows in its own field): "Mine" or
+ * "Delegated by me", a due filter, a status choice and an assignee count one each, 0–4. The
+ * phone's "Filters" button shows it (issue #8). Pure.
+ */
+export function countActiveFilters(filters: TaskFilters): number {
+  return [filters.mine || filters.delegatedByMe, filters.due !== null, filters.statuses.length > 0, filters.assignee !== null].filter(
+    Boolean,
+  ).length;
+}
+
 /** The query string of GET v1/workspaces/{id}/tasks for these filters (no paging). */
 export type TaskListParams = Record<string, string | boolean>;
 

@@ -28,6 +28,7 @@ import {
 } from '@tandem/contract';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmailAddress } from '@/components/ui/email-address';
 import { ReasonTooltip } from '@/components/ui/reason-tooltip';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
 import { showToast } from '@/lib/toast-store';
@@ -259,15 +260,13 @@ export function MembersSettings({ workspaceId, workspaceName, me, canLeave, onLe
                       </Typography>
                       {member.status === 'INVITED' && <Chip label="Invited" size="small" color="warning" variant="outlined" />}
                     </Box>
-                    <Typography
-                      variant="body2"
-                      color="text.secondary"
-                      sx={{ display: { xs: 'block', md: 'none' }, overflowWrap: 'anywhere' }}
-                    >
-                      {member.email}
+                    <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'block', md: 'none' } }}>
+                      <EmailAddress email={member.email} />
                     </Typography>
                   </TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{member.email}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                    <EmailAddress email={member.email} />
+                  </TableCell>
                   <TableCell>
                     {canChangeTypes && !isMe ? (
                       <TextField

@@ -70,7 +70,25 @@ export function WorkspaceSwitcher() {
           '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main' },
         }}
       >
-        <Typography component="span" sx={{ fontWeight: 600, fontSize: '0.9375rem' }} noWrap title={workspace.name}>
+        {/* Phones: up to two lines, so "Eleanor's office" is not cut to "Eleanor'…" (issue #8). */}
+        <Typography
+          component="span"
+          title={workspace.name}
+          sx={{
+            fontWeight: 600,
+            fontSize: '0.9375rem',
+            minWidth: 0,
+            textAlign: 'left',
+            overflow: 'hidden',
+            lineHeight: { xs: 1.25, sm: 1.5 },
+            overflowWrap: 'break-word',
+            display: { xs: '-webkit-box', sm: 'block' },
+            WebkitLineClamp: { xs: 2 },
+            WebkitBoxOrient: 'vertical',
+            whiteSpace: { sm: 'nowrap' },
+            textOverflow: { sm: 'ellipsis' },
+          }}
+        >
           {workspace.name}
         </Typography>
         {/* A real space between name and type, so the visible text reads "Acme Owner" and stays
