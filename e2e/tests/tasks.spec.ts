@@ -444,7 +444,7 @@ test('a full load of /tasks asks for the list beside the profile, not after the 
   const list = await listRequested;
   expect(new URL(list.url()).searchParams.get('status')).toBe('TODO');
   expect(profiles).toHaveLength(1);
-  await page.unroute('**/api/v1/profile');
   await profiles[0]!.continue();
+  await page.unroute('**/api/v1/profile');
   await expect(page.getByRole('button', { name: task.title, exact: true })).toBeVisible();
 });

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { cloneElement, useId, type ReactElement } from 'react';
 
@@ -42,11 +43,26 @@ export function ActionReason({ reason, children, align = 'start' }: ActionReason
   );
 }
 
-/** Props of {@link ReasonTooltip} (the former name of {@link ActionReasonProps}). */
-export type ReasonTooltipProps = ActionReasonProps;
+/** Props of {@link ReasonTooltip}. */
+export interface ReasonTooltipProps {
+  /** Why the control is disabled; null when it is enabled (no tooltip). */
+  reason: string | null;
+  children: ReactElement;
+}
 
 /**
- * The former hover-only tooltip, now {@link ActionReason}: the reason shows as text.
- * @deprecated Use {@link ActionReason}.
+ * Explains a disabled control on hover only (tooltips appear on top, seed §9). A disabled element
+ * fires no pointer events, so the tooltip listens on a wrapper. Touch, keyboard and screen-reader
+ * users never see it: the screen must state the reason in text too.
+ * @deprecated Use {@link ActionReason}, which shows the reason as text (issue #8).
  */
-export const ReasonTooltip = ActionReason;
+export function ReasonTooltip({ reason, children }: ReasonTooltipProps) {
+  if (!reason) return children;
+  return (
+    <Tooltip title={reason} placement="top">
+      <Box component="span" sx={{ display: 'inline-flex' }}>
+        {children}
+      </Box>
+    </Tooltip>
+  );
+}
