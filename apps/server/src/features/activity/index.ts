@@ -1,2 +1,3 @@
 /** The activity feature's public API (STYLE §1): other features record activity through it. */
 export { recordActivity } from './activity-repository.js';
+export { recordMemberInvited, recordPlanChanged, recordTaskChange } from './story.js';
