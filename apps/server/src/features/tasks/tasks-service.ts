@@ -13,7 +13,7 @@ import type { Database, Queryable } from '../../db/client.js';
 import { AppError, invalidField, notFound, versionConflict } from '../../lib/errors.js';
 import { publishWorkspaceEvent } from '../../events/event-bus.js';
 import { recordTaskChange } from '../activity/index.js';
-import { assertAllowed, loadMembership, viewerOf, type MemberRow } from '../../permissions/membership.js';
+import { assertAllowed, loadMembership, viewerOf } from '../../permissions/membership.js';
 import {
   deleteTaskRow,
   findTasks,

@@ -154,7 +154,12 @@ export async function inviteMember(
       workspaceMemberType: body.workspaceMemberType,
       invitedBy: actor.personId,
     });
-    await recordMemberInvited(tx, { workspaceId, actorMemberId: caller.id, memberId: row.id, workspaceMemberType: body.workspaceMemberType });
+    await recordMemberInvited(tx, {
+      workspaceId,
+      actorMemberId: caller.id,
+      memberId: row.id,
+      workspaceMemberType: body.workspaceMemberType,
+    });
     // Counted (never refused) so a resend within 60 s and the hourly cap see this mail (PRODUCT §5).
     await takeAttempt(tx, throttleKeys.mail(person.email), throttlePolicies.mailPerAddress, { force: true });
     await takeAttempt(tx, invitationResendKey(person.email), throttlePolicies.resendPerPurpose, { force: true });
