@@ -2,18 +2,30 @@ import { z } from 'zod';
 import { payloadOf } from './envelope.js';
 import { ActivityKindSchema } from './members.js';
 
+/** A member as an activity item names them: their member id and names. */
+export const ActivityMemberSchema = z.object({ memberId: z.uuid(), firstName: z.string(), lastName: z.string() });
+export type ActivityMember = z.infer<typeof ActivityMemberSchema>;
+
 /**
  * One entry of a workspace's activity feed (PRODUCT §2). `actor` is the member who caused it
- * (null for a contact or the system, or once that member is gone); `subject` holds the ids the
- * kind refers to (memberId, taskId, briefId…). `isUnread`: newer than the caller's read mark and
- * not the caller's own doing — the rule behind hasNewActivityItems (seed §3).
+ * (null for a contact or the system — e.g. TASK_OVERDUE — or once that member is gone); `subject`
+ * holds the ids and words the kind refers to, as they were when it happened:
+ * - MEMBER_INVITED, MEMBER_ROLE_CHANGED: memberId, workspaceMemberType (the type given);
+ *   MEMBER_JOINED: memberId;
+ * - PLAN_CHANGED: from, to (subscription types);
+ * - TASK_CREATED, TASK_ASSIGNED, TASK_DONE, TASK_OVERDUE: taskId, title; memberId = the assignee
+ *   (TASK_ASSIGNED always, the others when there is one); TASK_OVERDUE also dueDate (YYYY-MM-DD).
+ * `subjectMember` is the member `subject.memberId` names, with their current names (an invitee's
+ * too), or null when there is none or they have left. `isUnread`: newer than the caller's read
+ * mark and not the caller's own doing — the rule behind hasNewActivityItems (seed §3).
  */
 export const ActivityItemSchema = z
   .object({
     id: z.uuid(),
     kind: ActivityKindSchema,
-    actor: z.object({ memberId: z.uuid(), firstName: z.string(), lastName: z.string() }).nullable(),
+    actor: ActivityMemberSchema.nullable(),
     subject: z.record(z.string(), z.string()),
+    subjectMember: ActivityMemberSchema.nullable(),
     createdAt: z.iso.datetime(),
     isUnread: z.boolean(),
   })

@@ -18,7 +18,11 @@ export const subscriptionTypes = ['FREE', 'PRO', 'ENTERPRISE'] as const;
 export const SubscriptionTypeSchema = z.enum(subscriptionTypes);
 export type SubscriptionType = z.infer<typeof SubscriptionTypeSchema>;
 
-/** Kinds of activity item (PRODUCT §2); later features add their producers. */
+/**
+ * Kinds of activity item (PRODUCT §2; issue #8 added MEMBER_INVITED, PLAN_CHANGED, TASK_CREATED
+ * and TASK_OVERDUE); later features add their producers. The subject each kind carries is
+ * documented on the contract's ActivityItemSchema (activity.ts).
+ */
 export const activityKinds = [
   'ANSWER_RECEIVED',
   'BRIEF_READY',
@@ -29,6 +33,10 @@ export const activityKinds = [
   'MEMBER_ROLE_CHANGED',
   'CHAT_REPLY',
   'SUMMARY_PUBLISHED',
+  'MEMBER_INVITED',
+  'PLAN_CHANGED',
+  'TASK_CREATED',
+  'TASK_OVERDUE',
 ] as const;
 export const ActivityKindSchema = z.enum(activityKinds);
 export type ActivityKind = z.infer<typeof ActivityKindSchema>;

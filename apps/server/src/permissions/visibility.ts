@@ -1,5 +1,5 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { permissionMatrix, type ActivityKind, type WorkspaceMemberType } from '@tandem/contract';
+import { permissionMatrix, workspaceMemberTypes, type ActivityKind, type WorkspaceMemberType } from '@tandem/contract';
 import { activityItems, tasks } from '../db/schema/index.js';
 
 /**
@@ -34,14 +34,29 @@ const taskColumns: TaskPartiesOperand = { createdByMemberId: tasks.createdByMemb
  * combine with {@link tasksOfWorkspace} when reading rows.
  */
 export function taskVisibleTo(viewer: Viewer, parties: TaskPartiesOperand = taskColumns): SQL {
-  if (permissionMatrix.viewTasks[viewer.workspaceMemberType] === 'yes') return sql`true`;
-  const me = sql`${viewer.memberId}::uuid`;
+  return taskVisibleToType(viewer.workspaceMemberType, sql`${viewer.memberId}::uuid`, parties);
+}
+
+/** {@link taskVisibleTo} for one member type, `me` being the member's id as SQL. */
+function taskVisibleToType(type: WorkspaceMemberType, me: SQL, parties: TaskPartiesOperand): SQL {
+  if (permissionMatrix.viewTasks[type] === 'yes') return sql`true`;
   const assignedToMe = sql`${asUuid(parties.assigneeMemberId)} is not distinct from ${me}`;
-  if (viewer.workspaceMemberType === 'USER') {
+  if (type === 'USER') {
     return sql`(${asUuid(parties.createdByMemberId)} is not distinct from ${me} or ${assignedToMe})`;
   }
-  if (viewer.workspaceMemberType === 'GUEST') return sql`(${assignedToMe})`;
+  if (type === 'GUEST') return sql`(${assignedToMe})`;
   return sql`false`;
+}
+
+/**
+ * {@link taskVisibleTo} where the member's id and type may be columns (the profile's per-member
+ * hasNewActivityItems): the same rule, chosen per type in SQL.
+ */
+function taskVisibleToMember(memberId: AnyColumn | string, memberType: AnyColumn | WorkspaceMemberType, parties: TaskPartiesOperand): SQL {
+  const me = typeof memberId === 'string' ? sql`${memberId}::uuid` : sql`${memberId}`;
+  if (typeof memberType === 'string') return taskVisibleToType(memberType, me, parties);
+  const branches = workspaceMemberTypes.map((type) => sql`when ${type} then ${taskVisibleToType(type, me, parties)}`);
+  return sql`(case ${memberType}::text ${sql.join(branches, sql` `)} else false end)`;
 }
 
 /** Rows of `tasks` in the viewer's workspace that they may see ({@link taskVisibleTo}). */
@@ -54,17 +69,21 @@ const kindsHiddenFromGuests: ActivityKind[] = ['ANSWER_RECEIVED', 'CHAT_REPLY', 
 
 /**
  * The one activity-visibility rule (PRODUCT §2, §6): an item meant for everyone or for the member
- * alone and — for a GUEST — not about something they cannot see. Shared by the feed, the `activity`
- * event audience and the profile's hasNewActivityItems, so the dot and the list never disagree.
- * `memberId` / `memberType` are a viewer's values or member columns (for the profile's per-member flag).
+ * alone, — for a GUEST — not of a kind about something they cannot see, and — for an item about a
+ * task (`taskId`) — only while the member may see that task ({@link taskVisibleTo}, issue #8).
+ * Shared by the feed, the `activity` event audience and the profile's hasNewActivityItems, so the
+ * dot and the list never disagree. `memberId` / `memberType` are a viewer's values or member
+ * columns (for the profile's per-member flag).
  */
 export function activityVisibleTo(memberId: AnyColumn | string, memberType: AnyColumn | WorkspaceMemberType): SQL {
   const hidden = sql.join(
     kindsHiddenFromGuests.map((kind) => sql`${kind}`),
     sql`, `,
   );
+  const taskSeen = taskVisibleToMember(memberId, memberType, taskColumns);
   return sql`(${activityItems.audienceMemberId} is null or ${activityItems.audienceMemberId} = ${memberId})
-    and (${memberType}::text <> 'GUEST' or ${activityItems.kind}::text not in (${hidden}))`;
+    and (${memberType}::text <> 'GUEST' or ${activityItems.kind}::text not in (${hidden}))
+    and (${activityItems.taskId} is null or exists (select 1 from ${tasks} where ${tasks.id} = ${activityItems.taskId} and ${taskSeen}))`;
 }
 
 /** Rows of `activity_items` in the viewer's workspace that they may see ({@link activityVisibleTo}). */

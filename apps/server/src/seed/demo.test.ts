@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts, seedDemoWorkspace } from './demo.js';
+import { recordOverdueTasks } from '../features/activity/overdue.js';
 import { signIn, useTestApp } from '../test/test-app.js';
 import { invite, patch, urls } from '../test/workspace-fixtures.js';
 
@@ -8,6 +9,34 @@ const t = useTestApp();
 describe('the demo workspace (seed/demo.ts) under the workspace rules', () => {
   beforeAll(async () => {
     expect(await seedDemoWorkspace(t.db, t.app.authService)).toBe(true);
+  });
+
+  // First: the other tests add activity of their own (an invitation).
+  it('has a realistic history of activity over the past days, the newest unread, which the overdue sweep does not repeat', async () => {
+    const executive = await signIn(t, demoAccounts.executive.email, demoAccounts.executive.password);
+    const [workspace] = (await t.get(urls.workspaces, { token: executive.access_token })).json().payload.items;
+    const items: {
+      kind: string;
+      createdAt: string;
+      isUnread: boolean;
+      actor: { firstName: string } | null;
+      subject: { title?: string };
+    }[] = (await t.get(`${urls.activity(workspace.id)}?limit=100`, { token: executive.access_token })).json().payload.items;
+    expect(new Set(items.map((item) => item.kind))).toEqual(
+      new Set(['PLAN_CHANGED', 'MEMBER_INVITED', 'MEMBER_JOINED', 'TASK_CREATED', 'TASK_ASSIGNED', 'TASK_OVERDUE', 'TASK_DONE']),
+    );
+    expect(items.length).toBeGreaterThanOrEqual(10);
+    const days = new Set(items.map((item) => item.createdAt.slice(0, 10)));
+    expect(days.size).toBeGreaterThanOrEqual(5);
+    expect(items[0]).toMatchObject({ kind: 'TASK_DONE', actor: { firstName: 'Arthur' }, isUnread: true });
+    expect(items.at(-1)).toMatchObject({ kind: 'PLAN_CHANGED', isUnread: false });
+    const profile = (await t.get('/api/v1/profile', { token: executive.access_token })).json().payload;
+    const me = profile.workspaces[0].members.find((member: { workspaceMemberType: string }) => member.workspaceMemberType === 'EXECUTIVE');
+    expect(me.hasNewActivityItems).toBe(true);
+
+    await recordOverdueTasks(t.db);
+    const again = (await t.get(`${urls.activity(workspace.id)}?limit=100`, { token: executive.access_token })).json().payload.items;
+    expect(again.filter((item: { kind: string }) => item.kind === 'TASK_OVERDUE')).toHaveLength(1);
   });
 
   it('has one EXECUTIVE who administers it and an assistant who may invite users only', async () => {

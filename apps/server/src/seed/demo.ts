@@ -1,6 +1,7 @@
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { people, subscriptions, tasks, workspaceMembers, workspaces } from '../db/schema/index.js';
+import { activityItems, people, subscriptions, tasks, workspaceMembers, workspaces } from '../db/schema/index.js';
+import { overdueKey } from '../features/activity/index.js';
 import type { AuthService } from '../features/auth/auth-service.js';
 
 /** The demo accounts printed at start-up (ISSUE: "known passwords printed at start-up"). */
@@ -12,10 +13,17 @@ export const demoAccounts = {
 /** `days` from today as a calendar date, computed by the database (the dashboard's "today"). */
 const fromToday = (days: number) => sql`current_date + ${days}::int`;
 
+const HOUR_MS = 60 * 60_000;
+/** The instant `days` days and `hours` hours before `now`. */
+const ago = (now: number, days: number, hours = 0) => new Date(now - (days * 24 + hours) * HOUR_MS);
+
 /**
  * Seeds a demo workspace — an executive (who also holds the OWNER rights, PRODUCT §1) and an
- * assistant, both active, with a few tasks so the dashboard and /tasks have something to show —
- * when the database has no person yet. Returns false when it did nothing.
+ * assistant, both active, with a few tasks so the dashboard and /tasks have something to show,
+ * and the past nine days of their activity (issue #8): the plan upgrade, the assistant's
+ * invitation and arrival, tasks assigned both ways, one completed and one overdue — the newest
+ * unread for each, so the bell's dot is lit — when the database has no person yet. Returns false
+ * when it did nothing.
  */
 export async function seedDemoWorkspace(db: Database, auth: AuthService): Promise<boolean> {
   const [existing] = await db.select({ value: count() }).from(people);
@@ -53,15 +61,88 @@ export async function seedDemoWorkspace(db: Database, auth: AuthService): Promis
       .returning();
     const mine = { workspaceId: workspace!.id, createdByMemberId: asstMember!.id, assigneeMemberId: execMember!.id };
     const delegated = { workspaceId: workspace!.id, createdByMemberId: execMember!.id, assigneeMemberId: asstMember!.id };
-    await tx.insert(tasks).values([
-      { ...mine, title: 'Approve the Q3 budget', priority: 'URGENT', dueDate: fromToday(0) },
-      { ...mine, title: 'Review the keynote draft', dueDate: fromToday(0), notes: 'Slides 12–18 changed since Friday.' },
-      { ...mine, title: 'Sign the partnership NDA', priority: 'HIGH', dueDate: fromToday(-2) },
-      { ...delegated, title: 'Book flights to the Lisbon offsite', dueDate: fromToday(3) },
-      { ...delegated, title: 'Collect the board pack', status: 'IN_PROGRESS', dueDate: fromToday(1) },
-      { ...delegated, title: 'Send the investor update', status: 'DONE', completedAt: new Date() },
-      { ...delegated, assigneeMemberId: null, title: 'Find a venue for the team dinner' },
-    ]);
+    const seeded = await tx
+      .insert(tasks)
+      .values([
+        { ...mine, title: 'Approve the Q3 budget', priority: 'URGENT', dueDate: fromToday(0) },
+        { ...mine, title: 'Review the keynote draft', dueDate: fromToday(0), notes: 'Slides 12–18 changed since Friday.' },
+        { ...mine, title: 'Sign the partnership NDA', priority: 'HIGH', dueDate: fromToday(-2) },
+        { ...delegated, title: 'Book flights to the Lisbon offsite', dueDate: fromToday(3) },
+        { ...delegated, title: 'Collect the board pack', status: 'IN_PROGRESS', dueDate: fromToday(1) },
+        { ...delegated, title: 'Send the investor update', status: 'DONE', completedAt: new Date() },
+        { ...delegated, assigneeMemberId: null, title: 'Find a venue for the team dinner' },
+      ])
+      .returning();
+    await seedActivityHistory(tx, { workspaceId: workspace!.id, executive: execMember!, assistant: asstMember!, tasks: seeded });
   });
   return true;
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type MemberRow = typeof workspaceMembers.$inferSelect;
+type TaskRow = typeof tasks.$inferSelect;
+
+/**
+ * The demo office's last nine days as activity items (issue #8), in the shapes the live
+ * producers record (features/activity story.ts, overdue.ts): who did what to whom, oldest first.
+ * The overdue item carries the sweep's dedupe key, so the hourly sweep does not record it again.
+ * Read marks: the executive last looked two days ago, the assistant yesterday.
+ */
+async function seedActivityHistory(
+  tx: Tx,
+  input: { workspaceId: string; executive: MemberRow; assistant: MemberRow; tasks: TaskRow[] },
+): Promise<void> {
+  const { workspaceId, executive, assistant } = input;
+  const now = Date.now();
+  const task = (title: string) => {
+    const row = input.tasks.find((candidate) => candidate.title === title);
+    if (!row) throw new Error(`demo task ${title} missing`);
+    return row;
+  };
+  const about = (row: TaskRow) => ({
+    taskId: row.id,
+    subject: { taskId: row.id, title: row.title, ...(row.assigneeMemberId ? { memberId: row.assigneeMemberId } : {}) },
+  });
+  const nda = task('Sign the partnership NDA');
+  const yesterdayUtc = new Date(new Date(now).setUTCHours(0, 5, 0, 0) - 24 * HOUR_MS);
+  const history: Omit<typeof activityItems.$inferInsert, 'workspaceId'>[] = [
+    { kind: 'PLAN_CHANGED', actorMemberId: executive.id, subject: { from: 'FREE', to: 'PRO' }, createdAt: ago(now, 9, 6) },
+    {
+      kind: 'MEMBER_INVITED',
+      actorMemberId: executive.id,
+      subject: { memberId: assistant.id, workspaceMemberType: 'EXECUTIVEASSISTANT' },
+      createdAt: ago(now, 9, 5),
+    },
+    { kind: 'MEMBER_JOINED', actorMemberId: assistant.id, subject: { memberId: assistant.id }, createdAt: ago(now, 8, 22) },
+    { kind: 'TASK_ASSIGNED', actorMemberId: executive.id, ...about(task('Send the investor update')), createdAt: ago(now, 7, 3) },
+    { kind: 'TASK_CREATED', actorMemberId: executive.id, ...about(task('Find a venue for the team dinner')), createdAt: ago(now, 6, 4) },
+    { kind: 'TASK_ASSIGNED', actorMemberId: executive.id, ...about(task('Collect the board pack')), createdAt: ago(now, 5, 2) },
+    { kind: 'TASK_ASSIGNED', actorMemberId: assistant.id, ...about(nda), createdAt: ago(now, 4, 7) },
+    { kind: 'TASK_ASSIGNED', actorMemberId: assistant.id, ...about(task('Approve the Q3 budget')), createdAt: ago(now, 3, 5) },
+    { kind: 'TASK_ASSIGNED', actorMemberId: assistant.id, ...about(task('Review the keynote draft')), createdAt: ago(now, 2, 20) },
+    {
+      kind: 'TASK_OVERDUE',
+      actorMemberId: null,
+      ...about(nda),
+      subject: { ...about(nda).subject, dueDate: nda.dueDate! },
+      dedupeKey: overdueKey(nda.id, nda.dueDate!),
+      createdAt: yesterdayUtc,
+    },
+    {
+      kind: 'TASK_ASSIGNED',
+      actorMemberId: executive.id,
+      ...about(task('Book flights to the Lisbon offsite')),
+      createdAt: ago(now, 0, 20),
+    },
+    { kind: 'TASK_DONE', actorMemberId: assistant.id, ...about(task('Send the investor update')), createdAt: ago(now, 0, 2) },
+  ];
+  await tx.insert(activityItems).values(history.map((item) => ({ ...item, workspaceId })));
+  await tx
+    .update(workspaceMembers)
+    .set({ activityReadAt: ago(now, 2) })
+    .where(eq(workspaceMembers.id, executive.id));
+  await tx
+    .update(workspaceMembers)
+    .set({ activityReadAt: ago(now, 1) })
+    .where(eq(workspaceMembers.id, assistant.id));
 }

@@ -4,3 +4,4 @@ export * from './platform.js';
 export * from './workspaces.js';
 export * from './tasks.js';
 export * from './mail.js';
+export * from './activity.js';

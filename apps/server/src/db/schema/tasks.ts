@@ -65,5 +65,9 @@ export const tasks = pgTable(
     index('tasks_workspace_creator_idx').on(t.workspaceId, t.createdByMemberId),
     index('tasks_workspace_completed_idx').on(t.workspaceId, t.completedAt),
     index('tasks_search_idx').using('gin', t.search),
+    // The overdue sweep (features/activity, issue #8) across workspaces: open tasks by due date.
+    index('tasks_open_due_idx')
+      .on(t.dueDate)
+      .where(sql`${t.status} <> 'DONE'`),
   ],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { activityKinds, subscriptionStatuses, subscriptionTypes, workspaceMemberTypes } from '@tandem/contract';
+import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { subscriptionStatuses, subscriptionTypes, workspaceMemberTypes } from '@tandem/contract';
 import { id, timestamps } from './columns.js';
 import { people } from './people.js';
 
@@ -56,27 +56,3 @@ export const subscriptions = pgTable('subscriptions', {
   currentPeriodEnd: timestamp({ withTimezone: true }),
   ...timestamps,
 });
-
-export const activityKind = pgEnum('activity_kind', activityKinds);
-
-/**
- * Something that happened in a workspace (PRODUCT §2). `audienceMemberId` null = every member who
- * may see the subject; else only that member (e.g. TASK_ASSIGNED for the assignee). `subject`
- * holds the ids the kind refers to (memberId, taskId, briefId…).
- */
-export const activityItems = pgTable(
-  'activity_items',
-  {
-    id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    kind: activityKind().notNull(),
-    actorMemberId: uuid().references(() => workspaceMembers.id, { onDelete: 'set null' }),
-    contactId: uuid(),
-    audienceMemberId: uuid().references(() => workspaceMembers.id, { onDelete: 'cascade' }),
-    subject: jsonb().$type<Record<string, string>>().notNull().default({}),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('activity_items_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id)],
-);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ActivityItem, ActivityKind, ActivityPage } from '@tandem/contract';
+import type { ActivityItem, ActivityKind, ActivityMember, ActivityPage } from '@tandem/contract';
 import { activityOfWorkspace, type Viewer } from '../../permissions/visibility.js';
 import type { Queryable } from '../../db/client.js';
 import { activityItems, people, workspaceMembers } from '../../db/schema/index.js';
@@ -8,23 +8,29 @@ import { publishWorkspaceEvent } from '../../events/event-bus.js';
 import { decodeIdCursor, encodeCursor, IdCursorSchema } from '../../lib/cursor.js';
 import { invalidField } from '../../lib/errors.js';
 
+/** What {@link recordActivity} records. */
+export interface ActivityInput {
+  workspaceId: string;
+  kind: ActivityKind;
+  actorMemberId: string | null;
+  /** null (default) = every member who may see it; else that member alone. */
+  audienceMemberId?: string | null;
+  /** For an item about a task: only those who may see the task see the item (activityVisibleTo). */
+  taskId?: string | null;
+  /** Unique across items: a second item with the same key is not recorded (e.g. TASK_OVERDUE). */
+  dedupeKey?: string | null;
+  subject?: Record<string, string>;
+}
+
 /**
  * Records one activity item (PRODUCT §2) and, in the same transaction, publishes its `activity`
  * event on the workspace bus, which is delivered on commit only: pass the open transaction of the
- * change the item describes. `audienceMemberId` null = every member; else only that member.
- * createdAt is the clock at insert, to the millisecond, so the ISO string clients see compares
- * exactly with the stored value.
+ * change the item describes. createdAt is the clock at insert, to the millisecond, so the ISO
+ * string clients see compares exactly with the stored value.
+ * @returns the new item's id, or null when an item with the same `dedupeKey` exists (nothing is
+ * recorded or published then).
  */
-export async function recordActivity(
-  tx: Queryable,
-  input: {
-    workspaceId: string;
-    kind: ActivityKind;
-    actorMemberId: string | null;
-    audienceMemberId?: string | null;
-    subject?: Record<string, string>;
-  },
-): Promise<void> {
+export async function recordActivity(tx: Queryable, input: ActivityInput): Promise<string | null> {
   const audienceMemberId = input.audienceMemberId ?? null;
   const [row] = await tx
     .insert(activityItems)
@@ -33,22 +39,41 @@ export async function recordActivity(
       kind: input.kind,
       actorMemberId: input.actorMemberId,
       audienceMemberId,
+      taskId: input.taskId ?? null,
+      dedupeKey: input.dedupeKey ?? null,
       subject: input.subject ?? {},
       createdAt: sql`date_trunc('milliseconds', clock_timestamp())`,
     })
+    .onConflictDoNothing({ target: activityItems.dedupeKey })
     .returning({ id: activityItems.id });
-  if (!row) throw new Error('activity item not inserted');
+  if (!row) {
+    if (input.dedupeKey) return null;
+    throw new Error('activity item not inserted');
+  }
   await publishWorkspaceEvent<'activity'>(
     tx,
     { type: 'activity', workspaceId: input.workspaceId, itemId: row.id, kind: input.kind, actorMemberId: input.actorMemberId },
     { audienceMemberId },
   );
+  return row.id;
 }
 
 const reader = alias(workspaceMembers, 'reader');
 const actor = alias(workspaceMembers, 'actor');
+const actorPerson = alias(people, 'actor_person');
+const named = alias(workspaceMembers, 'subject_member');
+const namedPerson = alias(people, 'subject_person');
 
-/** Rows → ActivityItems with actor names and isUnread (the hasNewActivityItems rule, seed §3). */
+/** The member a row names, or null when the ids or names are missing (they left). */
+function memberOf(memberId: string | null, firstName: string | null, lastName: string | null): ActivityMember | null {
+  return memberId !== null && firstName !== null && lastName !== null ? { memberId, firstName, lastName } : null;
+}
+
+/**
+ * Rows → ActivityItems with the actor's and the subject member's names and isUnread (the
+ * hasNewActivityItems rule, seed §3). The subject member is looked up in the item's own workspace
+ * only, by `subject.memberId` compared as text (subjects are free-form JSON).
+ */
 async function selectItems(db: Queryable, target: Viewer, where: SQL, order: 'newest' | 'oldest', limit: number): Promise<ActivityItem[]> {
   const rows = await db
     .select({
@@ -57,15 +82,20 @@ async function selectItems(db: Queryable, target: Viewer, where: SQL, order: 'ne
       subject: activityItems.subject,
       createdAt: activityItems.createdAt,
       actorMemberId: actor.id,
-      actorFirstName: people.firstName,
-      actorLastName: people.lastName,
+      actorFirstName: actorPerson.firstName,
+      actorLastName: actorPerson.lastName,
+      subjectMemberId: named.id,
+      subjectFirstName: namedPerson.firstName,
+      subjectLastName: namedPerson.lastName,
       isUnread: sql<boolean>`(${activityItems.createdAt} > coalesce(${reader.activityReadAt}, '-infinity'::timestamptz)
         and ${activityItems.actorMemberId} is distinct from ${reader.id})`,
     })
     .from(activityItems)
     .innerJoin(reader, eq(reader.id, target.memberId))
     .leftJoin(actor, eq(actor.id, activityItems.actorMemberId))
-    .leftJoin(people, eq(people.id, actor.personId))
+    .leftJoin(actorPerson, eq(actorPerson.id, actor.personId))
+    .leftJoin(named, and(eq(named.workspaceId, activityItems.workspaceId), sql`${named.id}::text = ${activityItems.subject}->>'memberId'`))
+    .leftJoin(namedPerson, eq(namedPerson.id, named.personId))
     .where(and(activityOfWorkspace(target), where))
     .orderBy(
       ...(order === 'newest'
@@ -76,11 +106,9 @@ async function selectItems(db: Queryable, target: Viewer, where: SQL, order: 'ne
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind,
-    actor:
-      row.actorMemberId && row.actorFirstName !== null && row.actorLastName !== null
-        ? { memberId: row.actorMemberId, firstName: row.actorFirstName, lastName: row.actorLastName }
-        : null,
+    actor: memberOf(row.actorMemberId, row.actorFirstName, row.actorLastName),
     subject: row.subject,
+    subjectMember: memberOf(row.subjectMemberId, row.subjectFirstName, row.subjectLastName),
     createdAt: row.createdAt.toISOString(),
     isUnread: row.isUnread,
   }));

@@ -13,6 +13,7 @@ import type { Viewer } from '../../permissions/visibility.js';
 import { requireAuth } from '../../plugins/authenticate.js';
 import { activityEvents } from './activity-events.js';
 import { findActivity, markActivityRead } from './activity-repository.js';
+import { registerOverdueJob } from './overdue.js';
 
 const tags = ['activity'];
 
@@ -26,10 +27,12 @@ async function loadViewer(request: FastifyRequest, workspaceId: string): Promise
 
 /**
  * Activity feed and read mark of a workspace (prefix /api/v1/workspaces, protected); registers the
- * `activity` event type on the workspace bus (live stream: events/events-routes.ts).
+ * `activity` event type on the workspace bus (live stream: events/events-routes.ts) and the hourly
+ * overdue sweep on the job queue (TASK_OVERDUE, issue #8).
  */
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.events.register(activityEvents);
+  registerOverdueJob(app.jobs, app.db, app.log);
 
   app.get('/:id/activity', {
     schema: {

@@ -12,8 +12,8 @@ import {
 import type { Database, Queryable } from '../../db/client.js';
 import { AppError, invalidField, notFound, versionConflict } from '../../lib/errors.js';
 import { publishWorkspaceEvent } from '../../events/event-bus.js';
-import { recordActivity } from '../activity/index.js';
-import { assertAllowed, loadMembership, viewerOf, type MemberRow } from '../../permissions/membership.js';
+import { recordTaskChange } from '../activity/index.js';
+import { assertAllowed, loadMembership, viewerOf } from '../../permissions/membership.js';
 import {
   deleteTaskRow,
   findTasks,
@@ -35,32 +35,6 @@ async function assertAssignable(tx: Queryable, workspaceId: string, assigneeMemb
   if (assigneeMemberId === null) return;
   if (!(await isActiveMember(tx, workspaceId, assigneeMemberId))) {
     throw invalidField('assigneeMemberId', 'Choose an active member of this workspace.');
-  }
-}
-
-/**
- * The activity a change causes (PRODUCT §2): TASK_ASSIGNED for a new assignee other than the
- * actor, TASK_DONE for the creator when someone else completes their task.
- */
-async function recordTaskActivity(tx: Queryable, actor: MemberRow, before: TaskRow | undefined, after: TaskRow): Promise<void> {
-  const subject = { taskId: after.id, title: after.title };
-  if (after.assigneeMemberId && after.assigneeMemberId !== actor.id && after.assigneeMemberId !== before?.assigneeMemberId) {
-    await recordActivity(tx, {
-      workspaceId: after.workspaceId,
-      kind: 'TASK_ASSIGNED',
-      actorMemberId: actor.id,
-      audienceMemberId: after.assigneeMemberId,
-      subject,
-    });
-  }
-  if (before && before.status !== 'DONE' && after.status === 'DONE' && after.createdByMemberId && after.createdByMemberId !== actor.id) {
-    await recordActivity(tx, {
-      workspaceId: after.workspaceId,
-      kind: 'TASK_DONE',
-      actorMemberId: actor.id,
-      audienceMemberId: after.createdByMemberId,
-      subject,
-    });
   }
 }
 
@@ -90,7 +64,7 @@ export async function readTask(db: Database, personId: string, workspaceId: stri
 
 /**
  * Creates a task as the caller (PRODUCT §6: everyone but a GUEST), in one transaction with its
- * TASK_ASSIGNED activity and `task` live event.
+ * TASK_CREATED or TASK_ASSIGNED activity (features/activity recordTaskChange) and `task` live event.
  * @throws 403 for a GUEST; 400 errorData.assigneeMemberId for an assignee who is not an ACTIVE member.
  */
 export async function createTask(db: Database, personId: string, workspaceId: string, body: CreateTaskBody): Promise<Task> {
@@ -110,7 +84,7 @@ export async function createTask(db: Database, personId: string, workspaceId: st
       createdByMemberId: member.id,
       links: body.links ?? {},
     });
-    await recordTaskActivity(tx, member, undefined, row);
+    await recordTaskChange(tx, member.id, undefined, row);
     await publishWorkspaceEvent<'task'>(
       tx,
       { type: 'task', workspaceId, taskId: row.id, action: 'created', version: row.version },
@@ -172,7 +146,7 @@ export async function updateTask(db: Database, personId: string, workspaceId: st
     if (Object.keys(changes).length === 0) return (await getTaskById(tx, workspaceId, taskId))!;
     if (changes.assigneeMemberId !== undefined) await assertAssignable(tx, workspaceId, changes.assigneeMemberId);
     const updated = await updateTaskRow(tx, row, changes);
-    await recordTaskActivity(tx, member, row, updated);
+    await recordTaskChange(tx, member.id, row, updated);
     await publishWorkspaceEvent<'task'>(
       tx,
       { type: 'task', workspaceId, taskId, action: 'updated', version: updated.version },

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { workspaceMemberTypes, type Task, type WorkspaceMemberType } from '@tandem/contract';
-import { activityItems, tasks } from '../../db/schema/index.js';
+import { tasks } from '../../db/schema/index.js';
 import { useTestApp } from '../../test/test-app.js';
 import { signUpOwner } from '../../test/workspace-fixtures.js';
 import {
@@ -23,10 +23,6 @@ beforeAll(async () => {
 });
 
 const taskRows = (workspaceId: string) => t.db.select().from(tasks).where(eq(tasks.workspaceId, workspaceId));
-async function taskActivity(workspaceId: string, taskId: string) {
-  const rows = await t.db.select().from(activityItems).where(eq(activityItems.workspaceId, workspaceId));
-  return rows.filter((row) => row.subject.taskId === taskId);
-}
 
 describe('POST and GET v1/workspaces/{id}/tasks', () => {
   it('creates a task with defaults and reads it back with names', async () => {
@@ -333,58 +329,5 @@ describe('permissions (PRODUCT §6 tasks row)', () => {
     expect(response.json().payload).toMatchObject({ notes: 'On it', assigneeMemberId: assistant.memberId });
     // No longer assigned to them, created by someone else: invisible now.
     expect((await t.get(taskUrls.task(user.workspaceId, task.id), { token: user.token })).statusCode).toBe(404);
-  });
-});
-
-describe('activity (PRODUCT §2 TASK_ASSIGNED, TASK_DONE)', () => {
-  it('records TASK_ASSIGNED for an assignee other than the actor, on create and on reassignment', async () => {
-    const { OWNER: owner, USER: user, GUEST: guest } = roles;
-    const task = await createTaskAs(t, owner, { title: 'Call the bank', assigneeMemberId: user.memberId });
-    let items = await taskActivity(owner.workspaceId, task.id);
-    expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({
-      kind: 'TASK_ASSIGNED',
-      actorMemberId: owner.memberId,
-      audienceMemberId: user.memberId,
-      subject: { taskId: task.id, title: 'Call the bank' },
-    });
-    await patchTask(t, owner, task.id, { version: 1, assigneeMemberId: guest.memberId });
-    items = await taskActivity(owner.workspaceId, task.id);
-    expect(items.map((item) => [item.kind, item.audienceMemberId])).toEqual([
-      ['TASK_ASSIGNED', user.memberId],
-      ['TASK_ASSIGNED', guest.memberId],
-    ]);
-    // The guest sees it in their own feed.
-    const feed = (await t.get(`/api/v1/workspaces/${owner.workspaceId}/activity`, { token: guest.token })).json().payload.items;
-    expect(feed.some((item: { subject: Record<string, string> }) => item.subject.taskId === task.id)).toBe(true);
-  });
-
-  it('records nothing for self-assignment or other changes', async () => {
-    const { OWNER: owner } = roles;
-    const task = await createTaskAs(t, owner, { assigneeMemberId: owner.memberId });
-    await patchTask(t, owner, task.id, { version: 1, title: 'Still mine', status: 'DONE' });
-    expect(await taskActivity(owner.workspaceId, task.id)).toEqual([]);
-  });
-
-  it('records TASK_DONE for the creator when someone else completes the task, once', async () => {
-    const { OWNER: owner, GUEST: guest } = roles;
-    const task = await createTaskAs(t, owner, { title: 'Sign the NDA', assigneeMemberId: guest.memberId });
-    expect((await patchTask(t, guest, task.id, { version: 1, status: 'DONE' })).statusCode).toBe(200);
-    expect((await patchTask(t, guest, task.id, { version: 2, status: 'DONE' })).statusCode).toBe(200);
-    const done = (await taskActivity(owner.workspaceId, task.id)).filter((item) => item.kind === 'TASK_DONE');
-    expect(done).toHaveLength(1);
-    expect(done[0]).toMatchObject({
-      actorMemberId: guest.memberId,
-      audienceMemberId: owner.memberId,
-      subject: { taskId: task.id, title: 'Sign the NDA' },
-    });
-  });
-
-  it('records no activity when the change is refused', async () => {
-    const { OWNER: owner, USER: user, EXECUTIVE: executive } = roles;
-    const task = await createTaskAs(t, owner);
-    await patchTask(t, owner, task.id, { version: 1, title: 'Moved on' });
-    expect((await patchTask(t, executive, task.id, { version: 1, assigneeMemberId: user.memberId })).statusCode).toBe(409);
-    expect(await taskActivity(owner.workspaceId, task.id)).toEqual([]);
   });
 });

@@ -13,7 +13,7 @@ import { AppError, notFound, tooManyRequests } from '../../lib/errors.js';
 import type { MailOutbox } from '../../mail/mail-jobs.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { invitationMail } from '../../mail/templates.js';
-import { recordActivity } from '../activity/index.js';
+import { recordActivity, recordMemberInvited } from '../activity/index.js';
 import { recordAuditEvent } from '../audit/index.js';
 import { findPersonByEmail, getPersonById } from '../auth/index.js';
 import { takeAttempt, throttleKeys, throttlePolicies } from '../../lib/throttle.js';
@@ -153,6 +153,12 @@ export async function inviteMember(
       personId: person.id,
       workspaceMemberType: body.workspaceMemberType,
       invitedBy: actor.personId,
+    });
+    await recordMemberInvited(tx, {
+      workspaceId,
+      actorMemberId: caller.id,
+      memberId: row.id,
+      workspaceMemberType: body.workspaceMemberType,
     });
     // Counted (never refused) so a resend within 60 s and the hourly cap see this mail (PRODUCT §5).
     await takeAttempt(tx, throttleKeys.mail(person.email), throttlePolicies.mailPerAddress, { force: true });

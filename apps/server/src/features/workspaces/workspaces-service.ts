@@ -1,6 +1,7 @@
 import type { Subscription, SubscriptionType, WorkspaceSummary } from '@tandem/contract';
 import type { Database } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
+import { recordPlanChanged } from '../activity/index.js';
 import { recordAuditEvent } from '../audit/index.js';
 import type { Actor } from './members-service.js';
 import { assertAllowed, loadMembership } from '../../permissions/membership.js';
@@ -89,6 +90,7 @@ export async function changePlan(
       target: `${previous}->${subscriptionType}`,
       ip: actor.ip,
     });
+    await recordPlanChanged(tx, { workspaceId, actorMemberId: caller.id, from: previous, to: subscriptionType });
   });
   const subscription = await getSubscription(db, workspaceId);
   if (!subscription) throw notFound('That workspace');

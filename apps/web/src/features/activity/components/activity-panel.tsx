@@ -5,17 +5,14 @@ import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useMemo, useRef } from 'react';
-import { visuallyHidden } from '@/components/ui/visually-hidden';
-import { formatDateTime, formatRelativeTime } from '@/lib/relative-time';
 import { markActivitySeen, useSession } from '@/lib/session/session-store';
 import { useActivity } from '../api/get-activity';
 import { useMarkActivityRead } from '../api/mark-activity-read';
-import { describeActivity, type MemberName } from '../utils/describe-activity';
+import { type MemberName } from '../utils/describe-activity';
+import { ACTIVITY_EMPTY_HINT, ACTIVITY_EMPTY_TITLE, ActivityEntry } from './activity-entry';
 
 /** Props of {@link ActivityPanel}. */
 export interface ActivityPanelProps {
@@ -26,7 +23,8 @@ export interface ActivityPanelProps {
 
 /**
  * The activity panel (PRODUCT §3 "activity", §4 activity + activity/read): a right-hand drawer
- * listing the workspace's items newest first as sentences with relative times, unread ones marked.
+ * listing the workspace's items newest first as sentences with relative times, unread ones marked;
+ * an item about a task opens it (and closes the panel).
  * Opening it, once the first page is shown, marks everything read up to the newest item, which
  * clears the header's dot (seed §4). "Show older" loads the next page.
  */
@@ -92,52 +90,13 @@ export function ActivityPanel({ workspaceId, open, onClose }: ActivityPanelProps
       ) : items.length === 0 ? (
         <Box sx={{ px: 2.5, py: 6, textAlign: 'center', color: 'text.secondary' }}>
           <NotificationsNoneOutlined sx={{ fontSize: 40, mb: 1 }} aria-hidden="true" />
-          <Typography>Nothing has happened here yet.</Typography>
-          <Typography variant="body2">New members, answers, briefs and tasks will show up here.</Typography>
+          <Typography>{ACTIVITY_EMPTY_TITLE}</Typography>
+          <Typography variant="body2">{ACTIVITY_EMPTY_HINT}</Typography>
         </Box>
       ) : (
         <List aria-label="Activity items" sx={{ px: 1 }}>
           {items.map((item) => (
-            <ListItem
-              key={item.id}
-              sx={{
-                borderRadius: '12px',
-                alignItems: 'flex-start',
-                bgcolor: item.isUnread ? 'action.selected' : 'transparent',
-                mb: 0.5,
-              }}
-            >
-              <Box
-                aria-hidden="true"
-                sx={{
-                  width: 8,
-                  height: 8,
-                  borderRadius: '50%',
-                  mt: 1,
-                  mr: 1.5,
-                  flexShrink: 0,
-                  bgcolor: item.isUnread ? 'primary.main' : 'transparent',
-                }}
-              />
-              <ListItemText
-                primary={
-                  <>
-                    {describeActivity(item, members)}
-                    {item.isUnread && (
-                      <Box component="span" sx={visuallyHidden}>
-                        {' '}
-                        (new)
-                      </Box>
-                    )}
-                  </>
-                }
-                secondary={
-                  <time dateTime={item.createdAt} title={formatDateTime(item.createdAt)}>
-                    {formatRelativeTime(item.createdAt)}
-                  </time>
-                }
-              />
-            </ListItem>
+            <ActivityEntry key={item.id} item={item} members={members} showUnread onNavigate={onClose} />
           ))}
         </List>
       )}

@@ -1,14 +1,11 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
-import { formatDateTime, formatRelativeTime } from '@/lib/relative-time';
 import { useSession } from '@/lib/session/session-store';
-import { describeActivity, useActivity, type MemberName } from '@/features/activity';
+import { ACTIVITY_EMPTY_HINT, ACTIVITY_EMPTY_TITLE, ActivityEntry, useActivity, type MemberName } from '@/features/activity';
 
 /** Items the dashboard shows; the header's activity panel has the rest. */
 const RECENT_ACTIVITY_COUNT = 6;
@@ -21,8 +18,8 @@ export interface RecentActivityProps {
 }
 
 /**
- * The newest activity of the workspace as sentences (features/activity's query and wording),
- * without touching the read mark: only opening the activity panel marks items read (seed §4).
+ * The newest activity of the workspace as sentences (features/activity's query, wording and rows;
+ * task items open the task), without touching the read mark: only opening the activity panel marks items read (seed §4).
  */
 export function RecentActivity({ workspaceId, label }: RecentActivityProps) {
   const workspace = useSession((session) => session.workspace);
@@ -59,24 +56,18 @@ export function RecentActivity({ workspaceId, label }: RecentActivityProps) {
   }
   if (items.length === 0) {
     return (
-      <Typography color="text.secondary" sx={{ py: 1 }}>
-        Nothing has happened here yet.
-      </Typography>
+      <Box sx={{ py: 1 }}>
+        <Typography color="text.secondary">{ACTIVITY_EMPTY_TITLE}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {ACTIVITY_EMPTY_HINT}
+        </Typography>
+      </Box>
     );
   }
   return (
     <List aria-label={label} disablePadding>
       {items.map((item) => (
-        <ListItem key={item.id} disableGutters sx={{ alignItems: 'flex-start' }}>
-          <ListItemText
-            primary={describeActivity(item, members)}
-            secondary={
-              <time dateTime={item.createdAt} title={formatDateTime(item.createdAt)}>
-                {formatRelativeTime(item.createdAt)}
-              </time>
-            }
-          />
-        </ListItem>
+        <ActivityEntry key={item.id} item={item} members={members} disableGutters />
       ))}
     </List>
   );

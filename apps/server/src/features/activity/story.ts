@@ -1,0 +1,81 @@
+import type { SubscriptionType, TaskStatus, WorkspaceMemberType } from '@tandem/contract';
+import type { Queryable } from '../../db/client.js';
+import { recordActivity } from './activity-repository.js';
+
+/**
+ * The activity other features record, one call per action (issue #8 "activity that tells the
+ * story"): each helper fixes the kind and the subject's shape (contract ActivityItemSchema), and
+ * runs in the caller's transaction, so the item and its live event exist only if the change
+ * commits. Items are meant for every member who may see them (activityVisibleTo); task items are
+ * tied to their task, so only those who may see the task see them.
+ */
+
+/** An invitation was sent: "Eleanor invited Jamie Doe as an Executive Assistant". */
+export async function recordMemberInvited(
+  tx: Queryable,
+  input: { workspaceId: string; actorMemberId: string; memberId: string; workspaceMemberType: WorkspaceMemberType },
+): Promise<void> {
+  await recordActivity(tx, {
+    workspaceId: input.workspaceId,
+    kind: 'MEMBER_INVITED',
+    actorMemberId: input.actorMemberId,
+    subject: { memberId: input.memberId, workspaceMemberType: input.workspaceMemberType },
+  });
+}
+
+/** The plan changed: "Eleanor changed the plan from Free to Pro" (PRODUCT §8). */
+export async function recordPlanChanged(
+  tx: Queryable,
+  input: { workspaceId: string; actorMemberId: string; from: SubscriptionType; to: SubscriptionType },
+): Promise<void> {
+  if (input.from === input.to) return;
+  await recordActivity(tx, {
+    workspaceId: input.workspaceId,
+    kind: 'PLAN_CHANGED',
+    actorMemberId: input.actorMemberId,
+    subject: { from: input.from, to: input.to },
+  });
+}
+
+/** The fields of a task row the story needs (structural: the tasks feature's row fits). */
+export interface TaskFacts {
+  id: string;
+  workspaceId: string;
+  title: string;
+  status: TaskStatus;
+  assigneeMemberId: string | null;
+}
+
+/** Task subject: ids and the title as it was; the assignee as memberId when there is one. */
+function taskSubject(task: TaskFacts): Record<string, string> {
+  return { taskId: task.id, title: task.title, ...(task.assigneeMemberId ? { memberId: task.assigneeMemberId } : {}) };
+}
+
+/**
+ * The activity of a task created (`before` undefined) or changed by `actorMemberId`:
+ * - created and assigned to someone else → TASK_ASSIGNED ("Eleanor assigned “X” to Alex");
+ *   created otherwise (unassigned, or for oneself) → TASK_CREATED ("Eleanor added “X”");
+ * - assignee changed to a member → TASK_ASSIGNED (to oneself: "Alex took on “X”"); unassigning
+ *   records nothing;
+ * - status changed to DONE → TASK_DONE, whoever completes it.
+ * Other changes (title, notes, priority, dates, links) record nothing.
+ */
+export async function recordTaskChange(
+  tx: Queryable,
+  actorMemberId: string,
+  before: TaskFacts | undefined,
+  after: TaskFacts,
+): Promise<void> {
+  const common = { workspaceId: after.workspaceId, actorMemberId, taskId: after.id, subject: taskSubject(after) };
+  if (!before) {
+    const delegated = after.assigneeMemberId !== null && after.assigneeMemberId !== actorMemberId;
+    await recordActivity(tx, { ...common, kind: delegated ? 'TASK_ASSIGNED' : 'TASK_CREATED' });
+    return;
+  }
+  if (after.assigneeMemberId !== null && after.assigneeMemberId !== before.assigneeMemberId) {
+    await recordActivity(tx, { ...common, kind: 'TASK_ASSIGNED' });
+  }
+  if (before.status !== 'DONE' && after.status === 'DONE') {
+    await recordActivity(tx, { ...common, kind: 'TASK_DONE' });
+  }
+}
