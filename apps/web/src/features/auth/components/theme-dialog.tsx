@@ -3,20 +3,20 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import type { ThemeName } from '@tandem/contract';
+import type { ThemePreference } from '@tandem/contract';
 import { ThemeGrid } from './theme-grid';
 
 /** Props of {@link ThemeDialog}. */
 export interface ThemeDialogProps {
   open: boolean;
-  current: ThemeName;
-  onSelect: (name: ThemeName) => void;
+  current: ThemePreference;
+  onSelect: (preference: ThemePreference) => void;
   onClose: () => void;
 }
 
 /**
- * The theme chooser: all 14 themes (seed §1) with their names and a colour preview; the current
- * one is checked (a radio group, keyboard operable).
+ * The theme chooser of the account menu: "Match system" and the 14 themes (seed §1, issue #8) with
+ * their names and a colour preview; the current one is checked (a radio group, keyboard operable).
  */
 export function ThemeDialog({ open, current, onSelect, onClose }: ThemeDialogProps) {
   return (
