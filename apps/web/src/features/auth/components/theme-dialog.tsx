@@ -20,9 +20,9 @@ export interface ThemeDialogProps {
  */
 export function ThemeDialog({ open, current, onSelect, onClose }: ThemeDialogProps) {
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" slotProps={{ paper: { sx: { mx: { xs: 2, sm: 4 } } } }}>
       <DialogTitle>Theme</DialogTitle>
-      <DialogContent>
+      <DialogContent sx={{ px: { xs: 2, sm: 3 } }}>
         <ThemeGrid current={current} onSelect={onSelect} />
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>

@@ -17,12 +17,26 @@ export function themePreferenceLabel(preference: ThemePreference): string {
   return preference === 'system' ? 'Match system' : themePalettes[preference].label;
 }
 
-/** A miniature of `palette`: its primary colour and two lines of text on its background. */
-function PalettePreview({ palette }: { palette: ThemePalette }) {
+/**
+ * A miniature of `palette`: its primary colour and, unless `compact` (one half of "Match
+ * system"), two lines of text on its background.
+ */
+function PalettePreview({ palette, compact = false }: { palette: ThemePalette; compact?: boolean }) {
   return (
-    <Box sx={{ flex: 1, minWidth: 0, bgcolor: palette.background, p: 1.25, display: 'flex', gap: 0.75, alignItems: 'center' }}>
+    <Box
+      sx={{
+        flex: 1,
+        minWidth: 0,
+        bgcolor: palette.background,
+        p: 1.25,
+        display: 'flex',
+        gap: 0.75,
+        alignItems: 'center',
+        justifyContent: compact ? 'center' : 'flex-start',
+      }}
+    >
       <Box sx={{ width: 28, height: 28, flexShrink: 0, borderRadius: '8px', bgcolor: palette.primary }} />
-      <Box sx={{ flex: 1 }}>
+      <Box sx={{ flex: 1, display: compact ? 'none' : 'block' }}>
         <Box sx={{ height: 6, borderRadius: '14px', bgcolor: palette.textPrimary, opacity: 0.8, width: '70%', mb: 0.75 }} />
         <Box sx={{ height: 6, borderRadius: '14px', bgcolor: palette.textSecondary, opacity: 0.6, width: '45%' }} />
       </Box>
@@ -78,22 +92,39 @@ export function ThemeGrid({ current, onSelect }: ThemeGridProps) {
                 },
               }}
             >
-              <Box sx={{ display: 'flex', flex: 1 }}>
+              <Box sx={{ display: 'flex', flex: 1, position: 'relative' }}>
                 {preference === 'system' ? (
                   <>
-                    <PalettePreview palette={themePalettes[DEFAULT_THEME]} />
-                    <PalettePreview palette={themePalettes[SYSTEM_DARK_THEME]} />
+                    <PalettePreview palette={themePalettes[DEFAULT_THEME]} compact />
+                    <PalettePreview palette={themePalettes[SYSTEM_DARK_THEME]} compact />
                   </>
                 ) : (
                   <PalettePreview palette={themePalettes[preference]} />
                 )}
+                {isChecked && (
+                  <Box
+                    aria-hidden="true"
+                    sx={{
+                      position: 'absolute',
+                      top: 6,
+                      right: 6,
+                      width: 22,
+                      height: 22,
+                      borderRadius: '50%',
+                      bgcolor: 'primary.main',
+                      color: 'primary.contrastText',
+                      display: 'flex',
+                      alignItems: 'center',
+                      justifyContent: 'center',
+                    }}
+                  >
+                    <Check sx={{ fontSize: 16 }} />
+                  </Box>
+                )}
               </Box>
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, px: 1.25, py: 1, minHeight: 40 }}>
-                <Typography variant="body2" noWrap title={label} sx={{ flex: 1, minWidth: 0, fontWeight: isChecked ? 600 : 500 }}>
-                  {label}
-                </Typography>
-                {isChecked && <Check fontSize="small" color="primary" aria-hidden="true" />}
-              </Box>
+              <Typography variant="body2" noWrap title={label} sx={{ px: 1.25, py: 1, fontWeight: isChecked ? 600 : 500 }}>
+                {label}
+              </Typography>
             </ButtonBase>
           );
         })}
