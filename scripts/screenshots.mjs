@@ -75,7 +75,7 @@ const screens = [
       await page.waitForTimeout(400);
     },
   },
-  { name: 'settings-appearance', path: '/workspaces/settings?tab=appearance', signedIn: true },
+  { name: 'account', path: '/account', signedIn: true },
   { name: 'tasks-list', path: '/tasks', signedIn: true },
   { name: 'tasks-board', path: '/tasks?view=board', signedIn: true },
   {
@@ -158,7 +158,7 @@ try {
           await page.getByLabel('Password', { exact: true }).fill(demo.password);
           await page.getByRole('button', { name: 'Sign in', exact: true }).click();
           await page.waitForURL(`${base}/dashboard/home`);
-          await chooseTheme(page, colorScheme === 'dark' ? 'Dark blue' : 'Tandem (default)');
+          await chooseTheme(page, colorScheme === 'dark' ? 'Dark blue' : 'Tandem');
           if (screen.path !== '/dashboard/home') await page.goto(screen.path);
           await screen.prepare?.(page, `${viewportName}.${colorScheme}`);
         } else {
@@ -202,7 +202,7 @@ try {
 async function chooseTheme(page, label) {
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: /Theme/ }).click();
-  await page.getByRole('radio', { name: label }).click();
+  await page.getByRole('radio', { name: label, exact: true }).click();
   await page.keyboard.press('Escape');
   await page.getByRole('radiogroup', { name: 'Theme' }).waitFor({ state: 'detached' });
 }

@@ -55,3 +55,94 @@ test('changing the password from the account menu: the new one signs in, the old
 
   await signInThroughUi(page, { ...person, password: newPassword });
 });
+
+test('the account menu\'s "Profile" opens the account page: the name is edited there, the header updates at once (phone)', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const person = await createActivatedPerson(request, newPerson('Kit'));
+  await signInThroughUi(page, person);
+
+  await page.getByRole('button', { name: 'Account menu, KT' }).click();
+  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+  await expect(page.getByRole('main').getByText(person.email, { exact: true })).toBeVisible();
+  await expect(page.getByRole('radiogroup', { name: 'Theme' })).toBeVisible();
+
+  const firstName = page.getByLabel('First name');
+  const lastName = page.getByLabel('Last name');
+  await expect(firstName).toHaveValue('Kit');
+  await expect(lastName).toHaveValue('Tester');
+
+  // The contract's rules, with the sign-up messages, before anything is sent.
+  await firstName.fill('   ');
+  await lastName.fill('x'.repeat(101));
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await expect(page.getByText('Enter your first name.')).toBeVisible();
+  await expect(page.getByText('Your last name can be at most 100 characters.')).toBeVisible();
+  await expect(firstName).toBeFocused();
+
+  await firstName.fill('  Jamie ');
+  await lastName.fill('Rivera');
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/v1/profile') && r.request().method() === 'PATCH');
+  await page.getByRole('button', { name: 'Save name' }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(page.getByText('Your name was saved.')).toBeVisible();
+  await expect(firstName).toHaveValue('Jamie');
+
+  // The header's account menu shows the new initials and name without a reload.
+  await page.getByRole('button', { name: 'Account menu, JR' }).click();
+  await expect(page.getByRole('menu').getByText('Jamie Rivera')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.reload();
+  await expect(page.getByLabel('First name')).toHaveValue('Jamie');
+  await expect(page.getByRole('button', { name: 'Account menu, JR' })).toBeVisible();
+});
+
+test("a name the server refuses shows the server's message on its field, and the header keeps the old name", async ({ page, request }) => {
+  const person = await createActivatedPerson(request, newPerson('Lux'));
+  await signInThroughUi(page, person);
+  await page.goto('/account');
+  // A name the browser lets through but the server refuses (stubbed 400, as the contract answers).
+  await page.route('**/api/v1/profile', (route) =>
+    route.request().method() === 'PATCH'
+      ? route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            errorCode: 'VALIDATION_FAILED',
+            errorDisplayMessage: 'Check the highlighted fields.',
+            errorData: { lastName: 'Your last name can be at most 100 characters.' },
+          }),
+        })
+      : route.continue(),
+  );
+  await page.getByLabel('Last name').fill('Moreau');
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await expect(page.getByText('Your last name can be at most 100 characters.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account menu, LT' })).toBeVisible();
+});
+
+test('the theme lives on the account page, not in workspace settings; the old Appearance link goes there', async ({ page, request }) => {
+  const person = await createActivatedPerson(request, newPerson('Remy'));
+  await signInThroughUi(page, person);
+  await page.goto('/workspaces/settings');
+  await expect(page.getByRole('tab')).toHaveText(['General', 'Members', 'Subscription']);
+  await page.goto('/workspaces/settings?tab=appearance');
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('radiogroup', { name: 'Theme' })).toBeVisible();
+});
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the account page is free of serious accessibility violations (${colorScheme})`, async ({ page, request }) => {
+    await page.emulateMedia({ colorScheme });
+    const person = await createActivatedPerson(request, newPerson('Ari'));
+    await signInThroughUi(page, person);
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { level: 2, name: 'Appearance' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+}

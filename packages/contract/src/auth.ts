@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LoginIdentifierSchema, PresentedPasswordSchema } from './auth-forms.js';
 import { payloadOf } from './envelope.js';
-import { PersonStatusSchema } from './profile.js';
+import { OwnNameSchema, PersonStatusSchema } from './profile.js';
 
 /** Password length bounds in Unicode code points (PRODUCT §5, NIST SP 800-63B-4). */
 export const PASSWORD_MIN_LENGTH = 15;
@@ -42,12 +42,7 @@ export const VerificationCodeSchema = z
   .trim()
   .regex(/^\d{6}$/, 'Enter the 6-digit code.');
 
-const NameSchema = (label: string) =>
-  z
-    .string({ error: `Enter your ${label}.` })
-    .trim()
-    .min(1, `Enter your ${label}.`)
-    .max(100, `Your ${label} can be at most 100 characters.`);
+const NameSchema = OwnNameSchema;
 
 /** POST v1/signup body (seed §3 signup payload). */
 export const SignupBodySchema = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { workspaceMemberTypes } from './members.js';
+import { workspaceMemberTypeDescriptions, workspaceMemberTypes } from './members.js';
 import { can, describeInviteLimit, describeRefusal, invitableTypes, permissionMatrix } from './permissions.js';
 import { canChangeTaskStatus, canDeleteTask, canEditTask, canSeeTask } from './tasks.js';
 
@@ -64,5 +64,21 @@ describe('task abilities (PRODUCT §6 tasks row)', () => {
         expect(actual, `${type} / ${relation}`).toEqual(expected[type][relation]);
       }
     }
+  });
+});
+
+describe('member type descriptions (issue #8: one line wherever a type is chosen)', () => {
+  it('describes every type in one short line', () => {
+    for (const type of workspaceMemberTypes) {
+      const description = workspaceMemberTypeDescriptions[type];
+      expect(description, type).toMatch(/^\S.*\.$/);
+      expect(description, type).not.toContain('\n');
+      expect(description.length, type).toBeLessThanOrEqual(100);
+    }
+  });
+
+  it('says what an assistant may invite as invitableTypes does', () => {
+    expect(invitableTypes.EXECUTIVEASSISTANT).toEqual(['USER', 'GUEST']);
+    expect(workspaceMemberTypeDescriptions.EXECUTIVEASSISTANT).toContain('invites users and guests');
   });
 });

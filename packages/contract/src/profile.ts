@@ -1,7 +1,21 @@
 import { z } from 'zod';
 import { payloadOf } from './envelope.js';
 import { SubscriptionTypeSchema, WorkspaceMemberTypeSchema } from './members.js';
-import { ThemeNameSchema } from './themes.js';
+import { ThemePreferenceSchema } from './themes.js';
+
+/** The longest first or last name, in characters (sign-up and the account page, issue #8). */
+export const PERSON_NAME_MAX_LENGTH = 100;
+
+/**
+ * A person's own first or last name (`label`: 'first name' | 'last name'): trimmed, 1–100
+ * characters. The one rule of sign-up (SignupBodySchema) and the account page (ProfileUpdateBodySchema).
+ */
+export const OwnNameSchema = (label: string) =>
+  z
+    .string({ error: `Enter your ${label}.` })
+    .trim()
+    .min(1, `Enter your ${label}.`)
+    .max(PERSON_NAME_MAX_LENGTH, `Your ${label} can be at most ${PERSON_NAME_MAX_LENGTH} characters.`);
 
 /** A workspace member as the profile lists it (seed §3), plus its own id (the memberId). */
 export const WorkspaceMemberSchema = z
@@ -41,7 +55,8 @@ export const ProfileSchema = z
     lastName: z.string(),
     email: z.email(),
     status: PersonStatusSchema,
-    themePreference: ThemeNameSchema,
+    /** 'system' follows the device's light/dark preference (issue #8). */
+    themePreference: ThemePreferenceSchema,
     workspaces: z.array(WorkspaceSchema),
     impersonator: z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string() }).nullable(),
   })
@@ -51,14 +66,24 @@ export type Profile = z.infer<typeof ProfileSchema>;
 export const ProfileResponseSchema = payloadOf(ProfileSchema);
 export type ProfileResponse = z.infer<typeof ProfileResponseSchema>;
 
-/** PATCH v1/profile body: the signed-in person's own names and theme (PRODUCT §2). */
+/**
+ * PATCH v1/profile body: the signed-in person's own names (the rules of sign-up) and theme
+ * preference (PRODUCT §2, issue #8); every field optional.
+ */
 export const ProfileUpdateBodySchema = z
   .object({
-    firstName: z.string().trim().min(1, 'Enter your first name.').max(100),
-    lastName: z.string().trim().min(1, 'Enter your last name.').max(100),
-    themePreference: ThemeNameSchema,
+    firstName: OwnNameSchema('first name'),
+    lastName: OwnNameSchema('last name'),
+    themePreference: ThemePreferenceSchema,
   })
   .partial();
+
+/** The account page's name form (issue #8): both names, the rules of {@link ProfileUpdateBodySchema}. */
+export const AccountNameFormSchema = z.object({
+  firstName: OwnNameSchema('first name'),
+  lastName: OwnNameSchema('last name'),
+});
+export type AccountNameForm = z.infer<typeof AccountNameFormSchema>;
 export type ProfileUpdateBody = z.infer<typeof ProfileUpdateBodySchema>;
 
 /** GET v1/client-config: the explicit allow-list of settings the browser may see (STYLE §6). */

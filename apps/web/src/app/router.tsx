@@ -72,6 +72,7 @@ export const routes: RouteObject[] = [
           { path: paths.dashboard.home.path, lazy: () => import('./routes/dashboard/home') },
           { path: paths.dashboard.old.path, lazy: () => import('./routes/dashboard/old') },
           { path: paths.workspaces.settings.path, lazy: () => import('./routes/app/workspace-settings') },
+          { path: paths.account.path, lazy: () => import('./routes/app/account') },
           { path: paths.tasks.list.path, lazy: () => import('./routes/tasks/tasks') },
           { path: paths.tasks.new.path, lazy: () => import('./routes/tasks/new-task') },
         ],

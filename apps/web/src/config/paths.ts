@@ -59,9 +59,14 @@ export const paths = {
     settings: {
       path: '/workspaces/settings',
       /** `tab`: the open tab, kept in the URL so it survives a reload (?tab=members). */
-      getHref: (tab?: 'general' | 'members' | 'subscription' | 'appearance') =>
+      getHref: (tab?: 'general' | 'members' | 'subscription') =>
         tab && tab !== 'general' ? `/workspaces/settings?tab=${tab}` : '/workspaces/settings',
     },
+  },
+  /** The signed-in person's own name, email, theme and password (issue #8; the menu's "Profile"). */
+  account: {
+    path: '/account',
+    getHref: () => '/account',
   },
   tasks: {
     list: {

@@ -1,5 +1,6 @@
 import type { ThemeName } from '@tandem/contract';
 import { alpha, createTheme, type Theme } from '@mui/material/styles';
+import { blend } from '@mui/system/colorManipulator';
 import { themePalettes } from './palettes';
 
 /** Card corner radius: Vuetify's "rounded xl" (seed §9), in px. */
@@ -8,6 +9,8 @@ export const CARD_RADIUS_PX = 24;
 export const FIELD_HEIGHT_PX = 48;
 /** List item minimum height (seed §9), in px. */
 export const LIST_ITEM_MIN_HEIGHT_PX = 45;
+
+const severities = ['info', 'success', 'warning', 'error'] as const;
 
 const fontFamily = '"Inter Variable", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
@@ -22,15 +25,34 @@ export function createAppTheme(name: ThemeName): Theme {
   const onPrimary = isDark ? '#0B0D12' : '#FFFFFF';
   // An input's line is 1.4375em of body1 (15 px): 21.5625 px, so a field is FIELD_HEIGHT_PX tall like a large button (issue #8).
   const fieldPaddingY = (FIELD_HEIGHT_PX - 1.4375 * 15) / 2;
+  const severityMain = {
+    info: isDark ? '#8AB4F8' : '#1565C0',
+    success: isDark ? '#81C995' : '#1E7B34',
+    warning: isDark ? '#FFCC80' : '#A15C00',
+    error: isDark ? '#FF8A80' : '#C62828',
+  } as const;
+  /*
+   * Dark themes: MUI darkens a standard alert's background 90 % towards black, a black box on the
+   * navy or grey cards (issue #8). Instead, the card's own colour tinted 14 % with the severity,
+   * the theme's primary text on it (≥ 4.5:1 in every dark palette) and the severity's icon.
+   */
+  const darkAlertVariants = severities.map((severity) => ({
+    props: { variant: 'standard' as const, severity },
+    style: {
+      backgroundColor: blend(p.paper, severityMain[severity], 0.14),
+      color: p.textPrimary,
+      '& .MuiAlert-icon': { color: severityMain[severity] },
+    },
+  }));
   return createTheme({
     palette: {
       mode: p.mode,
       primary: { main: p.primary, light: p.primaryLight, dark: p.primaryDark, contrastText: onPrimary },
       secondary: { main: isDark ? '#C9CED8' : '#374151' },
-      error: { main: isDark ? '#FF8A80' : '#C62828' },
-      success: { main: isDark ? '#81C995' : '#1E7B34' },
-      warning: { main: isDark ? '#FFCC80' : '#A15C00' },
-      info: { main: isDark ? '#8AB4F8' : '#1565C0' },
+      error: { main: severityMain.error },
+      success: { main: severityMain.success },
+      warning: { main: severityMain.warning },
+      info: { main: severityMain.info },
       background: { default: p.background, paper: p.paper },
       text: { primary: p.textPrimary, secondary: p.textSecondary },
       divider: p.divider,
@@ -111,7 +133,7 @@ export function createAppTheme(name: ThemeName): Theme {
       MuiMenu: { styleOverrides: { paper: { borderRadius: 14, backgroundImage: 'none' } } },
       MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
       MuiLink: { defaultProps: { underline: 'hover' }, styleOverrides: { root: { fontWeight: 500 } } },
-      MuiAlert: { styleOverrides: { root: { borderRadius: 12 } } },
+      MuiAlert: { styleOverrides: { root: { borderRadius: 12, variants: isDark ? darkAlertVariants : [] } } },
     },
   });
 }

@@ -20,8 +20,8 @@ const light = { background: '#F6F7F9', paper: '#FFFFFF', textPrimary: '#111827',
 const dark = { background: '#0F1115', paper: '#171A21', textPrimary: '#F3F4F6', textSecondary: '#B4BAC5', divider: '#2A2F3A' };
 
 /**
- * The 14 themes (seed §1): 'brand' (default, custom blue), six colours light and dark, and a
- * separate dark blue with a navy background.
+ * The 14 themes (seed §1): 'brand' (custom blue; the light side of "Match system", the default),
+ * six colours light and dark, and a separate dark blue with a navy background (the dark side).
  */
 export const themePalettes: Record<ThemeName, ThemePalette> = {
   brand: {
@@ -31,7 +31,7 @@ export const themePalettes: Record<ThemeName, ThemePalette> = {
     primaryDark: '#1A3FA8',
     ...light,
     background: '#F5F7FB',
-    label: 'Tandem (default)',
+    label: 'Tandem',
   },
   blue: { mode: 'light', primary: '#1565C0', primaryLight: '#E3F0FC', primaryDark: '#0D4A8F', ...light, label: 'Blue' },
   aqua: { mode: 'light', primary: '#00796B', primaryLight: '#DFF3F0', primaryDark: '#005A4F', ...light, label: 'Aqua' },

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { boolean, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { personStatuses, themeNames } from '@tandem/contract';
+import { DEFAULT_THEME_PREFERENCE, personStatuses, themePreferences } from '@tandem/contract';
 import { id, timestamps } from './columns.js';
 
 export const personStatus = pgEnum('person_status', personStatuses);
-export const themeName = pgEnum('theme_name', themeNames);
+/** A person's theme preference (issue #8): 'system' or one of the 14 themes (seed §1). */
+export const themeName = pgEnum('theme_name', themePreferences);
 
 /** A person who can sign in (PRODUCT §2). email is stored lower-case and is the loginIdentifier. */
 export const people = pgTable(
@@ -18,7 +19,7 @@ export const people = pgTable(
     passwordHash: text(),
     status: personStatus().notNull().default('PENDING_ACTIVATION'),
     isPlatformAdmin: boolean().notNull().default(false),
-    themePreference: themeName().notNull().default('brand'),
+    themePreference: themeName().notNull().default(DEFAULT_THEME_PREFERENCE),
     ...timestamps,
   },
   (t) => [uniqueIndex('people_email_key').on(sql`lower(${t.email})`)],

@@ -26,7 +26,7 @@ describe('GET v1/profile', () => {
         lastName: 'Lee',
         email: me.email,
         status: 'ACTIVE',
-        themePreference: 'brand',
+        themePreference: 'system',
         workspaces: [
           {
             id: me.workspaceId,
@@ -106,7 +106,52 @@ describe('PATCH v1/profile', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ errorCode: 'VALIDATION_FAILED', errorData: { themePreference: expect.any(String) } });
     const [row] = await t.db.select().from(people).where(eq(people.id, me.personId));
-    expect(row?.themePreference).toBe('brand');
+    expect(row?.themePreference).toBe('system');
+  });
+
+  it('matches the system by default and takes "system" back after a fixed theme (issue #8)', async () => {
+    const me = await signedIn(t);
+    const patch = (themePreference: string) =>
+      t.request({ method: 'PATCH', url: '/api/v1/profile', payload: { themePreference }, token: me.token });
+    expect((await t.get('/api/v1/profile', { token: me.token })).json().payload.themePreference).toBe('system');
+    expect((await patch('brand')).json().payload.themePreference).toBe('brand');
+    const back = await patch('system');
+    expect(back.statusCode).toBe(200);
+    expect(back.json().payload.themePreference).toBe('system');
+    const [row] = await t.db.select().from(people).where(eq(people.id, me.personId));
+    expect(row?.themePreference).toBe('system');
+  });
+
+  it.each([
+    ['an empty first name', { firstName: '   ' }, { firstName: 'Enter your first name.' }],
+    ['an empty last name', { lastName: '' }, { lastName: 'Enter your last name.' }],
+    ['a first name over 100 characters', { firstName: 'A'.repeat(101) }, { firstName: 'Your first name can be at most 100 characters.' }],
+    ['a last name that is not text', { lastName: 42 }, { lastName: 'Enter your last name.' }],
+    [
+      'both names bad at once',
+      { firstName: ' ', lastName: 'B'.repeat(101) },
+      { firstName: 'Enter your first name.', lastName: 'Your last name can be at most 100 characters.' },
+    ],
+  ])('refuses %s with 400 and errorData per field, writing nothing', async (_case, payload, errorData) => {
+    const me = await signedIn(t, { firstName: 'Robin', lastName: 'Hart' });
+    const response = await t.request({ method: 'PATCH', url: '/api/v1/profile', payload, token: me.token });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ errorCode: 'VALIDATION_FAILED', errorData });
+    const [row] = await t.db.select().from(people).where(eq(people.id, me.personId));
+    expect(row).toMatchObject({ firstName: 'Robin', lastName: 'Hart' });
+  });
+
+  it('accepts names of exactly 100 characters (the sign-up limit)', async () => {
+    const me = await signedIn(t);
+    const longest = 'É'.repeat(100);
+    const response = await t.request({
+      method: 'PATCH',
+      url: '/api/v1/profile',
+      payload: { firstName: longest, lastName: longest },
+      token: me.token,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().payload).toMatchObject({ firstName: longest, lastName: longest });
   });
 });
 

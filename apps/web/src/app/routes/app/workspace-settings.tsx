@@ -4,11 +4,10 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { can } from '@tandem/contract';
 import { paths } from '@/config/paths';
 import { showToast } from '@/lib/toast-store';
-import { AppearanceSettings } from '@/features/auth/components/appearance-settings';
 import { reloadProfile, useSession } from '@/lib/session/session-store';
 import { workspacesQueryOptions } from '@/features/workspaces/api/get-workspaces';
 import { useLeaveWorkspace } from '@/features/workspaces/api/leave-workspace';
@@ -20,16 +19,16 @@ const tabs = [
   { value: 'general', label: 'General' },
   { value: 'members', label: 'Members' },
   { value: 'subscription', label: 'Subscription' },
-  { value: 'appearance', label: 'Appearance' },
 ] as const;
 type TabValue = (typeof tabs)[number]['value'];
 
 const isTab = (value: string | null): value is TabValue => tabs.some((tab) => tab.value === value);
 
 /**
- * /workspaces/settings (seed §2, workflow layout; PRODUCT §3): tabs General, Members, Subscription
- * and Appearance. The open tab is the `tab` query parameter, so it survives a reload. What the
- * member's type may not change (PRODUCT §6) is read-only. Slack arrives with its own issue.
+ * /workspaces/settings (seed §2, workflow layout; PRODUCT §3): tabs General, Members and
+ * Subscription. The open tab is the `tab` query parameter, so it survives a reload. What the
+ * member's type may not change (PRODUCT §6) is read-only. Slack arrives with its own issue. The
+ * theme is the person's own and lives on /account (issue #8); the old ?tab=appearance goes there.
  */
 function WorkspaceSettingsRoute() {
   const baseId = useId();
@@ -43,6 +42,7 @@ function WorkspaceSettingsRoute() {
   if (!workspace || !member) return null;
 
   const requested = searchParams.get('tab');
+  if (requested === 'appearance') return <Navigate to={paths.account.getHref()} replace />;
   const tab: TabValue = isTab(requested) ? requested : 'general';
   const type = member.workspaceMemberType;
 
@@ -108,7 +108,6 @@ function WorkspaceSettingsRoute() {
         {tab === 'subscription' && (
           <SubscriptionSettings workspaceId={workspace.id} canChangePlan={type !== undefined && can(type, 'changePlan')} />
         )}
-        {tab === 'appearance' && <AppearanceSettings />}
       </Box>
     </>
   );

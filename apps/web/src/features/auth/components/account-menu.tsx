@@ -1,6 +1,7 @@
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import Logout from '@mui/icons-material/Logout';
 import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
+import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -14,17 +15,18 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { themePalettes } from '@/theme/palettes';
 import { useThemeChoice } from '../hooks/use-theme-choice';
 import { logout, useSession } from '@/lib/session/session-store';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { ThemeDialog } from './theme-dialog';
+import { themePreferenceLabel } from './theme-grid';
 
 /**
  * The user menu (IconButton "Account menu, AB" — the name contains the visible initials, WCAG
- * 2.5.3 label in name, so "click AB" works for speech input): the user's name and email, "Workspace settings"
- * (/workspaces/settings), the theme chooser (saved with PATCH v1/profile), "Change password" (not
- * while impersonating: PRODUCT §5 refuses it) and "Sign out" (logout, seed §4, then /auth/login).
+ * 2.5.3 label in name, so "click AB" works for speech input): the user's name and email, "Profile"
+ * (/account: name, email, theme, password; issue #8), "Workspace settings" (/workspaces/settings),
+ * a quick theme chooser (saved with PATCH v1/profile), "Change password" (not while impersonating:
+ * PRODUCT §5 refuses it) and "Sign out" (logout, seed §4, then /auth/login).
  */
 export function AccountMenu() {
   const navigate = useNavigate();
@@ -90,6 +92,12 @@ export function AccountMenu() {
           </Typography>
         </Box>
         <Divider />
+        <MenuItem component={Link} to={paths.account.getHref()} onClick={() => setAnchor(null)}>
+          <ListItemIcon>
+            <AccountCircleOutlined fontSize="small" />
+          </ListItemIcon>
+          <ListItemText primary="Profile" />
+        </MenuItem>
         <MenuItem component={Link} to={paths.workspaces.settings.getHref()} onClick={() => setAnchor(null)}>
           <ListItemIcon>
             <SettingsOutlined fontSize="small" />
@@ -100,7 +108,7 @@ export function AccountMenu() {
           <ListItemIcon>
             <PaletteOutlined fontSize="small" />
           </ListItemIcon>
-          <ListItemText primary="Theme" secondary={themePalettes[currentTheme].label} />
+          <ListItemText primary="Theme" secondary={themePreferenceLabel(currentTheme)} />
         </MenuItem>
         {!isImpersonated && (
           <MenuItem onClick={() => openDialog('password')}>

@@ -1,17 +1,20 @@
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
+import { useId } from 'react';
 import { useThemeChoice } from '../hooks/use-theme-choice';
 import { ThemeGrid } from './theme-grid';
 
 /**
- * The settings' Appearance tab (PRODUCT §3): the theme grid of the theme dialog. The theme is the
- * person's own (kept on the profile), not the workspace's, so every member may change it.
+ * The account page's Appearance card (issue #8: the theme is the person's own, kept on the
+ * profile, so it lives with their account, not under workspace settings): "Match system" or one
+ * of the 14 themes, applied at once.
  */
 export function AppearanceSettings() {
+  const headingId = useId();
   const { current, choose } = useThemeChoice();
   return (
-    <Card component="section" sx={{ p: { xs: 2.5, sm: 4 } }}>
-      <Typography variant="h2" sx={{ fontSize: '1.25rem' }}>
+    <Card component="section" aria-labelledby={headingId} sx={{ p: { xs: 2.5, sm: 4 } }}>
+      <Typography id={headingId} variant="h2" sx={{ fontSize: '1.25rem' }}>
         Appearance
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 3 }}>

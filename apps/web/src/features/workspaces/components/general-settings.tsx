@@ -1,10 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
 import { describeRefusal, UpdateWorkspaceBodySchema } from '@tandem/contract';
 import { useZodForm } from '@/lib/use-zod-form';
 import { FormTextField } from '@/components/ui/form-text-field';
-import { ReasonTooltip } from '@/components/ui/reason-tooltip';
 import { showToast } from '@/lib/toast-store';
 import { applyFieldErrors } from '@/lib/apply-field-errors';
 import { reloadProfile } from '@/lib/session/session-store';
@@ -15,7 +15,7 @@ import { SettingsSection } from './settings-section';
 export interface GeneralSettingsProps {
   workspaceId: string;
   name: string;
-  /** OWNER or EXECUTIVE (PRODUCT §6); others see the name read-only. */
+  /** OWNER or EXECUTIVE (PRODUCT §6); others see the name as text, with the reason (issue #8: no form they can never use). */
   canRename: boolean;
 }
 
@@ -48,21 +48,34 @@ export function GeneralSettings({ workspaceId, name, canRename }: GeneralSetting
           {describeRefusal('renameWorkspace')}
         </Alert>
       )}
-      <Box component="form" noValidate onSubmit={handleSubmit} sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-        <FormTextField
-          label="Workspace name"
-          registration={form.register('name')}
-          fieldError={errors.name}
-          disabled={!canRename}
-          autoComplete="organization"
-          sx={{ flex: '1 1 280px', maxWidth: 480 }}
-        />
-        <ReasonTooltip reason={canRename ? null : describeRefusal('renameWorkspace')}>
-          <Button type="submit" variant="contained" loading={isSubmitting} disabled={!canRename || !isDirty} sx={{ mt: { xs: 0, sm: 1 } }}>
+      {canRename ? (
+        <Box
+          component="form"
+          noValidate
+          onSubmit={handleSubmit}
+          sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}
+        >
+          <FormTextField
+            label="Workspace name"
+            registration={form.register('name')}
+            fieldError={errors.name}
+            autoComplete="organization"
+            sx={{ flex: '1 1 280px', maxWidth: 480 }}
+          />
+          <Button type="submit" variant="contained" loading={isSubmitting} disabled={!isDirty} sx={{ mt: { xs: 0, sm: 1 } }}>
             Save name
           </Button>
-        </ReasonTooltip>
-      </Box>
+        </Box>
+      ) : (
+        <Box component="dl" sx={{ m: 0 }}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            Workspace name
+          </Typography>
+          <Typography component="dd" sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {name}
+          </Typography>
+        </Box>
+      )}
     </SettingsSection>
   );
 }

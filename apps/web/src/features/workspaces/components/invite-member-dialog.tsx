@@ -1,9 +1,7 @@
 import Alert from '@mui/material/Alert';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { InviteMemberBodySchema, workspaceMemberTypeLabels, type WorkspaceMemberType } from '@tandem/contract';
+import { InviteMemberBodySchema, type WorkspaceMemberType } from '@tandem/contract';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { FormDialog } from '@/components/ui/form-dialog';
@@ -14,22 +12,29 @@ import { getApiErrorMessage } from '@/lib/error-message';
 import { showToast } from '@/lib/toast-store';
 import { applyFieldErrors } from '@/lib/apply-field-errors';
 import { useInviteMember } from '../api/invite-member';
+import { MemberTypeSelect } from './member-type-select';
 
 /** Props of {@link InviteMemberDialog}. */
 export interface InviteMemberDialogProps {
   open: boolean;
   workspaceId: string;
-  /** The types the inviter may give (PRODUCT §6: assistants invite USERs and GUESTs only). */
+  /**
+   * The types the inviter may give (contract `invitableTypes`, PRODUCT §6: assistants invite USERs
+   * and GUESTs only); no other type is offered.
+   */
   allowedTypes: readonly WorkspaceMemberType[];
+  /** The workspace's executive's name, when it has one: EXECUTIVE is then offered as taken (PRODUCT §1). */
+  executiveName?: string | null;
   onClose: () => void;
 }
 
 /**
  * Invite a member (seed §7 POST v1/workspaces/{id}/members, PRODUCT §3): names, email and type,
- * validated with the contract's schema. Field errors from the server land on their fields; other
+ * validated with the contract's schema. The type offers only what the inviter may grant, each with
+ * its one-line description (issue #8). Field errors from the server land on their fields; other
  * refusals (409 already a member, 402 PLAN_LIMIT naming the limit, 403) are shown in the dialog.
  */
-export function InviteMemberDialog({ open, workspaceId, allowedTypes, onClose }: InviteMemberDialogProps) {
+export function InviteMemberDialog({ open, workspaceId, allowedTypes, executiveName = null, onClose }: InviteMemberDialogProps) {
   const invite = useInviteMember({ meta: { errorToast: false } });
   const [formError, setFormError] = useState<string | null>(null);
   const defaultType: WorkspaceMemberType = allowedTypes.includes('EXECUTIVEASSISTANT')
@@ -84,23 +89,18 @@ export function InviteMemberDialog({ open, workspaceId, allowedTypes, onClose }:
           control={form.control}
           name="workspaceMemberType"
           render={({ field, fieldState }) => (
-            <TextField
-              select
+            <MemberTypeSelect
               label="Member type"
+              types={allowedTypes}
+              unavailable={executiveName ? { EXECUTIVE: `Taken: ${executiveName} is the executive.` } : {}}
+              showChosenDescription
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}
               inputRef={field.ref}
               name={field.name}
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message}
-            >
-              {allowedTypes.map((type) => (
-                <MenuItem key={type} value={type}>
-                  {workspaceMemberTypeLabels[type]}
-                </MenuItem>
-              ))}
-            </TextField>
+              error={fieldState.error?.message}
+            />
           )}
         />
       </Stack>

@@ -7,29 +7,25 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import {
   can,
-  describeRefusal,
   invitableTypes,
   workspaceMemberTypeLabels,
   workspaceMemberTypes,
   type Member,
   type WorkspaceMemberType,
 } from '@tandem/contract';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmailAddress } from '@/components/ui/email-address';
-import { ReasonTooltip } from '@/components/ui/reason-tooltip';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
 import { showToast } from '@/lib/toast-store';
 import { useMembers } from '../api/get-members';
@@ -37,6 +33,7 @@ import { useRemoveMember } from '../api/remove-member';
 import { useResendInvitation } from '../api/resend-invitation';
 import { useUpdateMember } from '../api/update-member';
 import { InviteMemberDialog } from './invite-member-dialog';
+import { MemberTypeSelect } from './member-type-select';
 import { SettingsSection } from './settings-section';
 
 /** Props of {@link MembersSettings}. */
@@ -61,10 +58,27 @@ const typeWithArticle: Record<WorkspaceMemberType, string> = {
   GUEST: 'a Guest',
 };
 
+const isAdminType = (type: WorkspaceMemberType) => type === 'OWNER' || type === 'EXECUTIVE';
+
+/**
+ * Why the signed-in member cannot leave right now, or null (PRODUCT §6: the last active
+ * OWNER-or-EXECUTIVE stays; a person's only workspace is not left from here).
+ */
+function leaveBlockedReason(members: Member[] | undefined, me: MembersSettingsProps['me'], canLeave: boolean): string | null {
+  if (!canLeave) return 'This is your only workspace, so you cannot leave it.';
+  const isLastAdmin =
+    isAdminType(me.workspaceMemberType) &&
+    members !== undefined &&
+    !members.some((member) => member.id !== me.memberId && member.status === 'ACTIVE' && isAdminType(member.workspaceMemberType));
+  return isLastAdmin ? 'You are the only owner or executive here. Make someone else an owner first.' : null;
+}
+
 /**
  * The Members tab (PRODUCT §3): the member table (name, email, type, "Invited" status), invite,
- * change type, remove (confirmed), resend invitation and leave (confirmed). What the member's type
- * may not do (PRODUCT §6) is disabled with the reason in a tooltip and in a note above the table.
+ * change type, remove (confirmed), resend invitation and leave (confirmed). Issue #8: what the
+ * member's type may never do (PRODUCT §6, contract `can`) is not shown at all — a note above the
+ * table says what they may do; what is impossible only for now (the executive is taken, leaving
+ * one's only workspace or as the last owner) is disabled with its reason in visible text.
  */
 export function MembersSettings({ workspaceId, workspaceName, me, canLeave, onLeave }: MembersSettingsProps) {
   const members = useMembers(workspaceId);
@@ -75,11 +89,15 @@ export function MembersSettings({ workspaceId, workspaceName, me, canLeave, onLe
   const [removing, setRemoving] = useState<Member | null>(null);
   const [isLeaving, setIsLeaving] = useState(false);
   const [isLeavePending, setIsLeavePending] = useState(false);
+  const leaveReasonId = useId();
 
   const canInvite = can(me.workspaceMemberType, 'inviteMembers');
   const canChangeTypes = can(me.workspaceMemberType, 'changeMemberTypes');
   const canRemove = can(me.workspaceMemberType, 'removeMembers');
+  /** Resend and remove: a type that can do neither gets no actions column. */
+  const hasActions = canInvite || canRemove;
   const executive = members.data?.find((member) => member.workspaceMemberType === 'EXECUTIVE');
+  const leaveBlocked = leaveBlockedReason(members.data, me, canLeave);
 
   const handleChangeType = (member: Member, workspaceMemberType: WorkspaceMemberType) => {
     if (workspaceMemberType === member.workspaceMemberType) return;
@@ -130,11 +148,11 @@ export function MembersSettings({ workspaceId, workspaceName, me, canLeave, onLe
       title="Members"
       description="Everyone in this workspace and what they may do. Invited people join when they first sign in."
       actions={
-        <ReasonTooltip reason={canInvite ? null : describeRefusal('inviteMembers')}>
-          <Button variant="contained" startIcon={<PersonAddAlt1Outlined />} disabled={!canInvite} onClick={() => setIsInviting(true)}>
+        canInvite && (
+          <Button variant="contained" startIcon={<PersonAddAlt1Outlined />} onClick={() => setIsInviting(true)}>
             Invite member
           </Button>
-        </ReasonTooltip>
+        )
       }
     >
       {readOnlyNote && (
@@ -180,14 +198,26 @@ export function MembersSettings({ workspaceId, workspaceName, me, canLeave, onLe
           flexWrap: 'wrap',
         }}
       >
-        <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 260px' }}>
-          Leaving removes your access to {workspaceName}. Someone will have to invite you again.
-        </Typography>
-        <ReasonTooltip reason={canLeave ? null : 'This is your only workspace'}>
-          <Button color="error" variant="outlined" startIcon={<Logout />} disabled={!canLeave} onClick={() => setIsLeaving(true)}>
-            Leave workspace
-          </Button>
-        </ReasonTooltip>
+        <Box sx={{ flex: '1 1 260px' }}>
+          <Typography variant="body2" color="text.secondary">
+            Leaving removes your access to {workspaceName}. Someone will have to invite you again.
+          </Typography>
+          {leaveBlocked && (
+            <Typography id={leaveReasonId} variant="body2" sx={{ mt: 0.5, fontWeight: 500 }}>
+              {leaveBlocked}
+            </Typography>
+          )}
+        </Box>
+        <Button
+          color="error"
+          variant="outlined"
+          startIcon={<Logout />}
+          disabled={leaveBlocked !== null}
+          aria-describedby={leaveBlocked ? leaveReasonId : undefined}
+          onClick={() => setIsLeaving(true)}
+        >
+          Leave workspace
+        </Button>
       </Box>
 
       {canInvite && (
@@ -195,6 +225,7 @@ export function MembersSettings({ workspaceId, workspaceName, me, canLeave, onLe
           open={isInviting}
           workspaceId={workspaceId}
           allowedTypes={invitableTypes[me.workspaceMemberType]}
+          executiveName={executive ? fullName(executive) : null}
           onClose={() => setIsInviting(false)}
         />
       )}
@@ -234,11 +265,13 @@ export function MembersSettings({ workspaceId, workspaceName, me, canLeave, onLe
               <TableCell>Name</TableCell>
               <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Email</TableCell>
               <TableCell>Type</TableCell>
-              <TableCell align="right">
-                <Box component="span" sx={visuallyHidden}>
-                  Actions
-                </Box>
-              </TableCell>
+              {hasActions && (
+                <TableCell align="right">
+                  <Box component="span" sx={visuallyHidden}>
+                    Actions
+                  </Box>
+                </TableCell>
+              )}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -269,51 +302,40 @@ export function MembersSettings({ workspaceId, workspaceName, me, canLeave, onLe
                   </TableCell>
                   <TableCell>
                     {canChangeTypes && !isMe ? (
-                      <TextField
-                        select
-                        size="small"
-                        value={member.workspaceMemberType}
-                        onChange={(event) => handleChangeType(member, event.target.value as WorkspaceMemberType)}
-                        slotProps={{ htmlInput: { 'aria-label': `Member type of ${name}` } }}
-                        sx={{ width: { xs: 140, sm: 200 } }}
-                      >
-                        {workspaceMemberTypes.map((type) => (
-                          <MenuItem
-                            key={type}
-                            value={type}
-                            disabled={type === 'EXECUTIVE' && executive !== undefined && executive.id !== member.id}
-                          >
-                            {workspaceMemberTypeLabels[type]}
-                            {type === 'EXECUTIVE' && executive && executive.id !== member.id ? ' (taken)' : ''}
-                          </MenuItem>
-                        ))}
-                      </TextField>
-                    ) : (
-                      <Tooltip
-                        title={
-                          isMe || !canChangeTypes ? (isMe ? 'You cannot change your own type' : describeRefusal('changeMemberTypes')) : ''
+                      <MemberTypeSelect
+                        ariaLabel={`Member type of ${name}`}
+                        types={workspaceMemberTypes}
+                        unavailable={
+                          executive && executive.id !== member.id ? { EXECUTIVE: `Taken: ${fullName(executive)} is the executive.` } : {}
                         }
-                      >
-                        <Chip label={workspaceMemberTypeLabels[member.workspaceMemberType]} size="small" sx={{ fontWeight: 600 }} />
-                      </Tooltip>
+                        value={member.workspaceMemberType}
+                        onChange={(type) => handleChangeType(member, type)}
+                        size="small"
+                        sx={{ width: { xs: 150, sm: 200 } }}
+                      />
+                    ) : (
+                      <Chip label={workspaceMemberTypeLabels[member.workspaceMemberType]} size="small" sx={{ fontWeight: 600 }} />
                     )}
                   </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {member.status === 'INVITED' && canInvite && (
-                      <Tooltip title="Resend invitation">
-                        <IconButton aria-label={`Resend invitation to ${name}`} onClick={() => handleResend(member)}>
-                          <ForwardToInboxOutlined fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                    )}
-                    {!isMe && (
-                      <ReasonTooltip reason={canRemove ? null : describeRefusal('removeMembers')}>
-                        <IconButton aria-label={`Remove ${name}`} disabled={!canRemove} onClick={() => setRemoving(member)}>
-                          <DeleteOutlined fontSize="small" />
-                        </IconButton>
-                      </ReasonTooltip>
-                    )}
-                  </TableCell>
+                  {hasActions && (
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {member.status === 'INVITED' &&
+                        can(me.workspaceMemberType, 'inviteMembers', { invitedType: member.workspaceMemberType }) && (
+                          <Tooltip title="Resend invitation">
+                            <IconButton aria-label={`Resend invitation to ${name}`} onClick={() => handleResend(member)}>
+                              <ForwardToInboxOutlined fontSize="small" />
+                            </IconButton>
+                          </Tooltip>
+                        )}
+                      {!isMe && canRemove && (
+                        <Tooltip title="Remove">
+                          <IconButton aria-label={`Remove ${name}`} onClick={() => setRemoving(member)}>
+                            <DeleteOutlined fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      )}
+                    </TableCell>
+                  )}
                 </TableRow>
               );
             })}

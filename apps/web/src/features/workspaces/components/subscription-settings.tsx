@@ -8,7 +8,6 @@ import Typography from '@mui/material/Typography';
 import { describeRefusal, type Subscription } from '@tandem/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ReasonTooltip } from '@/components/ui/reason-tooltip';
 import { showToast } from '@/lib/toast-store';
 import { subscriptionQueryOptions } from '@/lib/session/get-subscription';
 import { setSessionSubscription } from '@/lib/session/session-store';
@@ -120,11 +119,11 @@ export function SubscriptionSettings({ workspaceId, canChangePlan }: Subscriptio
             </Typography>
           )}
         </Box>
-        <ReasonTooltip reason={canChangePlan ? null : describeRefusal('changePlan')}>
-          <Button variant="contained" disabled={!canChangePlan} onClick={() => setIsChanging(true)}>
+        {canChangePlan && (
+          <Button variant="contained" onClick={() => setIsChanging(true)}>
             Change plan
           </Button>
-        </ReasonTooltip>
+        )}
       </Box>
       <Typography variant="h3" sx={{ fontSize: '1rem', fontWeight: 600, mb: 2 }}>
         Limits and usage
