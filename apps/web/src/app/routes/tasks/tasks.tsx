@@ -34,14 +34,19 @@ import { canCreateTasks, type TaskActor } from '@/features/tasks/utils/task-perm
 /**
  * Loader of /tasks (issue #8): requests the list's first page for the URL's filters at once, beside
  * the session's own loading on a full page load (the workspace is the stored current organization
- * until init has chosen), instead of after the screen first rendered. Resolves at once; a failure
- * shows on the screen, which uses the same query. Nothing is requested without a stored token.
+ * until init has chosen), instead of after the screen first rendered; a list already cached is left
+ * alone. Resolves at once; a failure shows on the screen, which uses the same query. Nothing is
+ * requested without a stored token.
  */
 export function tasksLoader({ request }: LoaderFunctionArgs): null {
   const workspaceId = getSessionState().workspace?.id ?? readStorage('currentOrganization');
   if (!workspaceId || !readStorage('accessToken')) return null;
   const params = toTaskListParams(parseTaskFilters(new URL(request.url).searchParams), startOfDay(formatCalendarDate(new Date())));
-  void queryClient.prefetchInfiniteQuery({ ...tasksQueryOptions(workspaceId, params), meta: { errorToast: false } });
+  const options = tasksQueryOptions(workspaceId, params);
+  // Only a list not cached yet: a cached one refreshes as the screen says (a refetch here, on every
+  // change of the URL such as opening the drawer, would also overwrite an optimistic edit).
+  if (queryClient.getQueryState(options.queryKey)) return null;
+  void queryClient.prefetchInfiniteQuery({ ...options, meta: { errorToast: false } });
   return null;
 }
 
