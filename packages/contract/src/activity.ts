@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { InstantSchema } from './dates.js';
 import { payloadOf } from './envelope.js';
 import { ActivityKindSchema } from './members.js';
 
@@ -46,7 +47,7 @@ export type ListActivityResponse = z.infer<typeof ListActivityResponseSchema>;
  */
 export const MarkActivityReadBodySchema = z
   .object({
-    until: z.iso.datetime({ offset: true }).optional(),
+    until: InstantSchema.optional(),
   })
   .nullish();
 export type MarkActivityReadBody = z.infer<typeof MarkActivityReadBodySchema>;

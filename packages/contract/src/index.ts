@@ -2,6 +2,7 @@ export * from './activity.js';
 export * from './auth.js';
 export * from './auth-forms.js';
 export * from './dashboard.js';
+export * from './dates.js';
 export * from './envelope.js';
 export * from './error-wire.js';
 export * from './errors.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CalendarDateSchema, StoredCalendarDateSchema } from './dates.js';
 import { payloadOf } from './envelope.js';
 import { ErrorEnvelopeSchema } from './errors.js';
 import type { WorkspaceMemberType } from './members.js';
@@ -28,9 +29,6 @@ export const taskPriorityLabels: Record<TaskPriority, string> = {
   URGENT: 'Urgent',
 };
 
-/** A calendar date 'YYYY-MM-DD' (no time, no zone); impossible dates such as 2025-02-30 are refused. */
-export const CalendarDateSchema = z.iso.date({ error: 'Enter a date as YYYY-MM-DD.' });
-
 /** What a task came from (PRODUCT §2 Task.links; §10 "answers and action items become tasks"). */
 export const TaskLinksSchema = z
   .object({
@@ -58,7 +56,7 @@ export const TaskSchema = z
     notes: z.string(),
     status: TaskStatusSchema,
     priority: TaskPrioritySchema,
-    dueDate: CalendarDateSchema.nullable(),
+    dueDate: StoredCalendarDateSchema.nullable(),
     assigneeMemberId: z.uuid().nullable(),
     assignee: TaskMemberSchema.nullable(),
     createdByMemberId: z.uuid().nullable(),
