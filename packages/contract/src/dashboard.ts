@@ -13,7 +13,7 @@ export const DASHBOARD_WEEKS = 8;
  * "due today" and "overdue" follow their clock, not the server's; default the server's UTC date.
  */
 export const DashboardQuerySchema = z.object({
-  today: CalendarDateSchema.optional(),
+  today: CalendarDateSchema.optional().meta({ description: "The caller's local date (YYYY-MM-DD); default the server's UTC date." }),
 });
 export type DashboardQuery = z.infer<typeof DashboardQuerySchema>;
 

@@ -10,6 +10,7 @@ export * from './events.js';
 export * from './health.js';
 export * from './members.js';
 export * from './profile.js';
+export * from './query-params.js';
 export * from './subscription.js';
 export * from './tasks.js';
 export * from './themes.js';
