@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, parseAst, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { ROUTES_MANIFEST_FILE, routePatterns } from './src/config/route-patterns';
 
 /** Source files of @tandem/contract (the workspace package is consumed as TypeScript source). */
 const CONTRACT_SOURCE = /[\\/]packages[\\/]contract[\\/]src[\\/](?!.*\.test\.ts$).*\.ts$/;
@@ -37,6 +38,20 @@ function contractTreeShaking(): Plugin {
 }
 
 /**
+ * Writes dist/routes.json, `{ "patterns": [...] }`: the app's router patterns from src/config/paths.ts.
+ * The server reads it to answer a path no route matches with HTTP 404 (issue #8).
+ */
+function routesManifest(): Plugin {
+  return {
+    name: 'tandem:routes-manifest',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: ROUTES_MANIFEST_FILE, source: JSON.stringify({ patterns: routePatterns() }) });
+    },
+  };
+}
+
+/**
  * Vite config of the web app: `@/` → `src/`, `/api` proxied to the API in development, a build
  * manifest (bench/bundle-size.mjs reads it) and a service worker (seed §2: reload once a new
  * version is installed). The worker is registered from code (src/lib/service-worker.ts): the
@@ -46,6 +61,7 @@ export default defineConfig({
   plugins: [
     react(),
     contractTreeShaking(),
+    routesManifest(),
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: false,
