@@ -6,6 +6,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, parseAst, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { ROUTES_MANIFEST_FILE, routePatterns } from './src/config/route-patterns';
 
 /** Source files of @tandem/contract (the workspace package is consumed as TypeScript source). */
 const CONTRACT_SOURCE = /[\\/]packages[\\/]contract[\\/]src[\\/](?!.*\.test\.ts$).*\.ts$/;
@@ -79,6 +80,20 @@ function precompress(): Plugin {
 const PRECACHED_FONT = 'inter-latin-wght-normal';
 
 /**
+ * Writes dist/routes.json, `{ "patterns": [...] }`: the app's router patterns from src/config/paths.ts.
+ * The server reads it to answer a path no route matches with HTTP 404 (issue #8).
+ */
+function routesManifest(): Plugin {
+  return {
+    name: 'tandem:routes-manifest',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: ROUTES_MANIFEST_FILE, source: JSON.stringify({ patterns: routePatterns() }) });
+    },
+  };
+}
+
+/**
  * Vite config of the web app: `@/` → `src/`, `/api` proxied to the API in development, a build
  * manifest (bench/bundle-size.mjs reads it) and a service worker (seed §2: reload once a new
  * version is installed). The worker is registered from code (src/lib/service-worker.ts): the
@@ -89,6 +104,7 @@ export default defineConfig({
     react(),
     contractTreeShaking(),
     precompress(),
+    routesManifest(),
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: false,

@@ -1,8 +1,10 @@
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ClientConfigResponseSchema, HealthSchema } from '@tandem/contract';
 import type { AppConfig } from './config/env.js';
+import { loggerOptions } from './config/logger.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { activityRoutes } from './features/activity/activity-routes.js';
 import { AccessTokens } from './lib/access-tokens.js';
@@ -30,6 +32,7 @@ import errorsPlugin from './plugins/errors.js';
 import idempotencyPlugin from './plugins/idempotency.js';
 import { registerIdempotencySweep } from './plugins/idempotency-sweep.js';
 import openApiPlugin from './plugins/openapi.js';
+import requestLogPlugin from './plugins/request-log.js';
 import securityHeadersPlugin from './plugins/security-headers.js';
 import webAppPlugin from './plugins/web-app.js';
 
@@ -50,15 +53,11 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** pino options or false; tests pass false. */
   logger?: boolean | object;
-}
-
-function loggerOptions(config: AppConfig) {
-  const base = {
-    level: config.logLevel,
-    redact: ['req.headers.authorization', 'req.headers.cookie'],
-  };
-  if (config.env === 'production') return base;
-  return { ...base, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } };
+  /**
+   * Where the configured logger writes instead of stdout (pino's destination stream), so a test
+   * can read the log the app really writes.
+   */
+  logStream?: DestinationStream;
 }
 
 /**
@@ -69,7 +68,9 @@ function loggerOptions(config: AppConfig) {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger === undefined ? loggerOptions(config) : options.logger,
+    logger: options.logger === undefined ? loggerOptions(config, options.logStream) : options.logger,
+    // One line per request instead of Fastify's two multi-line entries (plugins/request-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     timeWindow: 60_000,
   });
   // App plugins.
+  await app.register(requestLogPlugin);
   await app.register(errorsPlugin);
   await app.register(clientIdPlugin, { clientIds: config.clientIds });
   await app.register(webAppPlugin, { distDir: config.webDistDir });

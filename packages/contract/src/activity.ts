@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { InstantSchema } from './dates.js';
 import { payloadOf } from './envelope.js';
 import { ActivityKindSchema } from './members.js';
 
@@ -34,9 +35,9 @@ export type ActivityItem = z.infer<typeof ActivityItemSchema>;
 
 /** GET v1/workspaces/{id}/activity query: cursor pagination of PRODUCT §4, newest first. */
 export const ListActivityQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  limit: z.coerce.number().int().min(1).max(100).default(20).meta({ description: 'How many items to return, 1–100 (default 20).' }),
   /** The `nextCursor` of the previous page; opaque. */
-  cursor: z.string().min(1).max(200).optional(),
+  cursor: z.string().min(1).max(200).optional().meta({ description: 'The `nextCursor` of the previous page; omit for the first page.' }),
 });
 export type ListActivityQuery = z.infer<typeof ListActivityQuerySchema>;
 
@@ -58,7 +59,7 @@ export type ListActivityResponse = z.infer<typeof ListActivityResponseSchema>;
  */
 export const MarkActivityReadBodySchema = z
   .object({
-    until: z.iso.datetime({ offset: true }).optional(),
+    until: InstantSchema.optional(),
   })
   .nullish();
 export type MarkActivityReadBody = z.infer<typeof MarkActivityReadBodySchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { payloadOf } from './envelope.js';
-import { CalendarDateSchema, TaskMemberSchema, TaskPrioritySchema, TaskStatusSchema } from './tasks.js';
+import { CalendarDateSchema, StoredCalendarDateSchema } from './dates.js';
+import { TaskMemberSchema, TaskPrioritySchema, TaskStatusSchema } from './tasks.js';
 
 /** At most this many tasks in each list of the dashboard; `totals` says how many there are in all. */
 export const DASHBOARD_LIST_LIMIT = 20;
@@ -12,7 +13,7 @@ export const DASHBOARD_WEEKS = 8;
  * "due today" and "overdue" follow their clock, not the server's; default the server's UTC date.
  */
 export const DashboardQuerySchema = z.object({
-  today: z.iso.date({ error: 'Give today as YYYY-MM-DD.' }).optional(),
+  today: CalendarDateSchema.optional().meta({ description: "The caller's local date (YYYY-MM-DD); default the server's UTC date." }),
 });
 export type DashboardQuery = z.infer<typeof DashboardQuerySchema>;
 
@@ -26,7 +27,7 @@ export const DashboardTaskSchema = z
     title: z.string(),
     status: TaskStatusSchema,
     priority: TaskPrioritySchema,
-    dueDate: CalendarDateSchema.nullable(),
+    dueDate: StoredCalendarDateSchema.nullable(),
     assignee: TaskMemberSchema.nullable(),
     createdBy: TaskMemberSchema.nullable(),
     createdAt: z.iso.datetime(),
@@ -39,7 +40,7 @@ export type DashboardTask = z.infer<typeof DashboardTaskSchema>;
  * completed in it (completedAt), over the tasks the caller may see.
  */
 export const DashboardWeekSchema = z
-  .object({ weekStart: CalendarDateSchema, created: z.number().int().min(0), done: z.number().int().min(0) })
+  .object({ weekStart: StoredCalendarDateSchema, created: z.number().int().min(0), done: z.number().int().min(0) })
   .meta({ id: 'DashboardWeek' });
 export type DashboardWeek = z.infer<typeof DashboardWeekSchema>;
 
@@ -68,7 +69,7 @@ export type DashboardAssigneeLoad = z.infer<typeof DashboardAssigneeLoadSchema>;
  */
 export const DashboardSchema = z
   .object({
-    today: CalendarDateSchema,
+    today: StoredCalendarDateSchema,
     dueToday: z.array(DashboardTaskSchema),
     overdue: z.array(DashboardTaskSchema),
     overdueUnassigned: z.array(DashboardTaskSchema),

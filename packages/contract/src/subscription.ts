@@ -49,7 +49,8 @@ export type Subscription = z.infer<typeof SubscriptionSchema>;
 
 export const SubscriptionResponseSchema = payloadOf(SubscriptionSchema);
 
-export const WorkspaceParamsSchema = z.object({ id: z.uuid() });
+/** The path parameters of a workspace's routes: `{id}`. */
+export const WorkspaceParamsSchema = z.object({ id: z.uuid().meta({ description: 'The workspace id.' }) });
 
 /** PATCH v1/workspaces/{id}/subscription body: the plan to move to (PRODUCT §8, self-hosted). */
 export const UpdateSubscriptionBodySchema = z.object({

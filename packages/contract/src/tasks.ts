@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { CalendarDateSchema, StoredCalendarDateSchema } from './dates.js';
 import { payloadOf } from './envelope.js';
 import { ErrorEnvelopeSchema } from './errors.js';
 import type { WorkspaceMemberType } from './members.js';
 import { permissionMatrix } from './permissions.js';
+import { queryBoolean } from './query-params.js';
 
 /** Task states (PRODUCT §2), in board order. */
 export const taskStatuses = ['TODO', 'IN_PROGRESS', 'WAITING', 'DONE'] as const;
@@ -27,9 +29,6 @@ export const taskPriorityLabels: Record<TaskPriority, string> = {
   HIGH: 'High',
   URGENT: 'Urgent',
 };
-
-/** A calendar date 'YYYY-MM-DD' (no time, no zone); impossible dates such as 2025-02-30 are refused. */
-export const CalendarDateSchema = z.iso.date({ error: 'Enter a date as YYYY-MM-DD.' });
 
 /** What a task came from (PRODUCT §2 Task.links; §10 "answers and action items become tasks"). */
 export const TaskLinksSchema = z
@@ -58,7 +57,7 @@ export const TaskSchema = z
     notes: z.string(),
     status: TaskStatusSchema,
     priority: TaskPrioritySchema,
-    dueDate: CalendarDateSchema.nullable(),
+    dueDate: StoredCalendarDateSchema.nullable(),
     assigneeMemberId: z.uuid().nullable(),
     assignee: TaskMemberSchema.nullable(),
     createdByMemberId: z.uuid().nullable(),
@@ -74,7 +73,11 @@ export type Task = z.infer<typeof TaskSchema>;
 export const TaskResponseSchema = payloadOf(TaskSchema);
 export type TaskResponse = z.infer<typeof TaskResponseSchema>;
 
-export const TaskParamsSchema = z.object({ id: z.uuid(), taskId: z.uuid() });
+/** The path parameters of one task's routes: `{id}` and `{taskId}`. */
+export const TaskParamsSchema = z.object({
+  id: z.uuid().meta({ description: 'The workspace id.' }),
+  taskId: z.uuid().meta({ description: 'The task id.' }),
+});
 
 const TaskTitleSchema = z
   .string({ error: 'Enter a title.' })
@@ -117,7 +120,11 @@ export type UpdateTaskBody = z.infer<typeof UpdateTaskBodySchema>;
 
 /** DELETE v1/workspaces/{id}/tasks/{taskId} query: the `version` the caller last saw. */
 export const DeleteTaskQuerySchema = z.object({
-  version: z.coerce.number({ error: 'Send the version of the task you delete.' }).int().min(1),
+  version: z.coerce
+    .number({ error: 'Send the version of the task you delete.' })
+    .int()
+    .min(1)
+    .meta({ description: 'The version of the task the caller last saw (409 VERSION_CONFLICT when stale).' }),
 });
 export type DeleteTaskQuery = z.infer<typeof DeleteTaskQuerySchema>;
 
@@ -141,38 +148,56 @@ export const defaultTaskOrder: Record<TaskSort, 'asc' | 'desc'> = { dueDate: 'as
  * - sort (default dueDate; tasks without a due date come last in both orders), order (default per
  *   `defaultTaskOrder`), limit 1..100 (default 25), cursor = the previous page's nextCursor
  */
-export const ListTasksQuerySchema = z.object({
-  status: z
-    .string()
-    .optional()
-    .transform((value, context) => {
-      if (value === undefined || value.trim() === '') return undefined;
-      const parts = [...new Set(value.split(',').map((part) => part.trim()))];
-      const statuses: TaskStatus[] = [];
-      for (const part of parts) {
-        const parsed = TaskStatusSchema.safeParse(part);
-        if (!parsed.success) {
-          context.addIssue({ code: 'custom', message: `Unknown status "${part}". Use ${taskStatuses.join(', ')}.` });
-          return z.NEVER;
+export const ListTasksQuerySchema = z
+  .object({
+    status: z
+      .string()
+      .optional()
+      .transform((value, context) => {
+        if (value === undefined || value.trim() === '') return undefined;
+        const parts = [...new Set(value.split(',').map((part) => part.trim()))];
+        const statuses: TaskStatus[] = [];
+        for (const part of parts) {
+          const parsed = TaskStatusSchema.safeParse(part);
+          if (!parsed.success) {
+            context.addIssue({ code: 'custom', message: `Unknown status "${part}". Use ${taskStatuses.join(', ')}.` });
+            return z.NEVER;
+          }
+          statuses.push(parsed.data);
         }
-        statuses.push(parsed.data);
-      }
-      return statuses;
+        return statuses;
+      })
+      // On the wire a comma-separated list (style form, explode false: status=TODO,IN_PROGRESS).
+      .meta({
+        type: 'array',
+        items: { type: 'string', enum: [...taskStatuses] },
+        description: 'Only tasks in one of these statuses, comma-separated (e.g. TODO,IN_PROGRESS).',
+      }),
+    assignee: z.uuid().optional().meta({ description: 'Only tasks assigned to this member id.' }),
+    mine: queryBoolean('true: only tasks assigned to the caller.').optional(),
+    delegatedByMe: queryBoolean('true: only tasks the caller created and assigned to someone else.').optional(),
+    dueBefore: CalendarDateSchema.optional().meta({ description: 'Only tasks due on or before this date (YYYY-MM-DD).' }),
+    dueAfter: CalendarDateSchema.optional().meta({ description: 'Only tasks due on or after this date (YYYY-MM-DD).' }),
+    overdue: queryBoolean('true: only tasks due before `today` and not DONE.').optional(),
+    today: CalendarDateSchema.optional().meta({
+      description: "The caller's local date (YYYY-MM-DD) that `overdue` is measured against; default the server's UTC date.",
     }),
-  assignee: z.uuid().optional(),
-  mine: z.stringbool().optional(),
-  delegatedByMe: z.stringbool().optional(),
-  dueBefore: CalendarDateSchema.optional(),
-  dueAfter: CalendarDateSchema.optional(),
-  overdue: z.stringbool().optional(),
-  today: CalendarDateSchema.optional(),
-  q: z.string().trim().max(200).optional(),
-  sort: TaskSortSchema.default('dueDate'),
-  order: z.enum(['asc', 'desc']).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-  /** The `nextCursor` of the previous page, for the same sort and order; opaque. */
-  cursor: z.string().min(1).max(500).optional(),
-});
+    q: z.string().trim().max(200).optional().meta({ description: 'Words of the title or notes, each matched as a word prefix.' }),
+    sort: TaskSortSchema.default('dueDate').meta({ description: 'The order of the list (default dueDate; undated tasks come last).' }),
+    order: z
+      .enum(['asc', 'desc'])
+      .optional()
+      .meta({ description: 'Ascending or descending; default per sort: dueDate asc, priority desc, updatedAt desc.' }),
+    limit: z.coerce.number().int().min(1).max(100).default(25).meta({ description: 'How many tasks to return, 1–100 (default 25).' }),
+    /** The `nextCursor` of the previous page, for the same sort and order; opaque. */
+    cursor: z
+      .string()
+      .min(1)
+      .max(500)
+      .optional()
+      .meta({ description: 'The `nextCursor` of the previous page (same sort and order); omit for the first page.' }),
+  })
+  .meta({ explode: false });
 export type ListTasksQuery = z.infer<typeof ListTasksQuerySchema>;
 /** The query as a client writes it (strings and booleans before parsing). */
 export type ListTasksQueryInput = z.input<typeof ListTasksQuerySchema>;

@@ -6,9 +6,9 @@ import { MemberStatusSchema, SubscriptionTypeSchema, WorkspaceMemberTypeSchema }
 /** Cursor pagination of PRODUCT §4 (`limit`, `cursor` → `{ items, nextCursor }`). */
 const pageQuery = () =>
   z.object({
-    limit: z.coerce.number().int().min(1).max(100).default(50),
+    limit: z.coerce.number().int().min(1).max(100).default(50).meta({ description: 'How many items to return, 1–100 (default 50).' }),
     /** The `nextCursor` of the previous page; opaque. */
-    cursor: z.string().min(1).max(200).optional(),
+    cursor: z.string().min(1).max(200).optional().meta({ description: 'The `nextCursor` of the previous page; omit for the first page.' }),
   });
 
 const WorkspaceNameSchema = z
@@ -60,7 +60,11 @@ export type UpdateWorkspaceBody = z.infer<typeof UpdateWorkspaceBodySchema>;
 // ---------------------------------------------------------------------------------------------
 // Members
 
-export const MemberParamsSchema = z.object({ id: z.uuid(), memberId: z.uuid() });
+/** The path parameters of one member's routes: `{id}` and `{memberId}`. */
+export const MemberParamsSchema = z.object({
+  id: z.uuid().meta({ description: 'The workspace id.' }),
+  memberId: z.uuid().meta({ description: 'The member id (a membership, not a person).' }),
+});
 
 /**
  * A workspace member as the settings' Members tab lists it (PRODUCT §2). `id` is the memberId;
@@ -106,11 +110,36 @@ export type UpdateMemberBody = z.infer<typeof UpdateMemberBodySchema>;
 // ---------------------------------------------------------------------------------------------
 // Audit
 
+/** Audited actions (PRODUCT §2: sign-ins, impersonation, role changes, public links, exports). */
+export const auditActions = [
+  'SIGN_UP',
+  'ACCOUNT_ACTIVATED',
+  'SIGN_IN',
+  'SIGN_OUT',
+  'IMPERSONATION_STARTED',
+  'PASSWORD_CHANGED',
+  'PASSWORD_RESET',
+  'REFRESH_TOKEN_REUSE',
+  'PLATFORM_ADMIN_GRANTED',
+  'PLATFORM_ADMIN_REVOKED',
+  'WORKSPACE_CREATED',
+  'WORKSPACE_RENAMED',
+  'SUBSCRIPTION_CHANGED',
+  'MEMBER_INVITED',
+  'MEMBER_INVITATION_RESENT',
+  'MEMBER_JOINED',
+  'MEMBER_ROLE_CHANGED',
+  'MEMBER_REMOVED',
+  'MEMBER_LEFT',
+] as const;
+export const AuditActionSchema = z.enum(auditActions);
+export type AuditAction = z.infer<typeof AuditActionSchema>;
+
 /** One audited action of a workspace (PRODUCT §2 AuditEvent), newest first in lists. */
 export const AuditEventSchema = z
   .object({
     id: z.uuid(),
-    action: z.string(),
+    action: AuditActionSchema,
     actorPersonId: z.uuid().nullable(),
     impersonatorPersonId: z.uuid().nullable(),
     target: z.string().nullable(),

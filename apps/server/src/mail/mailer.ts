@@ -30,8 +30,19 @@ export interface MailerOptions {
 const MAILBOX_SIZE = 200;
 
 /**
+ * The development log's one line for a sent message (issue #8: easy to find with `grep MAIL`):
+ * `MAIL to=ann@example.com subject="123456 is your Tandem sign-in code" links=https://…`. Codes
+ * are in the subject; the links of the text (reset, invitation) follow, so no body is needed.
+ */
+export function mailLogLine(message: Pick<MailMessage, 'to' | 'subject' | 'text'>): string {
+  const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+  return `MAIL to=${message.to} subject=${JSON.stringify(message.subject)}${links.length > 0 ? ` links=${links.join(' ')}` : ''}`;
+}
+
+/**
  * Sends mail with nodemailer (ARCHITECTURE "mail"): over SMTP when `mailUrl` is set; otherwise
- * the message is printed to the log and kept in an in-memory development mailbox (newest last).
+ * the message is logged as one `MAIL to=… subject=… links=…` line (its text at debug) and kept in
+ * an in-memory development mailbox (newest last).
  * Emits 'sent' with the StoredMail once the transport accepted a message. Features do not call
  * it directly: they enqueue on the mail queue (mail/mail-jobs.ts), whose handler calls `send`.
  */
@@ -69,10 +80,8 @@ export class Mailer extends EventEmitter<{ sent: [StoredMail] }> {
     if (!this.options.mailUrl) {
       this.mailbox.push(stored);
       if (this.mailbox.length > MAILBOX_SIZE) this.mailbox.shift();
-      this.options.logger.info(
-        { mail: { to: message.to, subject: message.subject } },
-        `mail to ${message.to}: ${message.subject}\n${message.text}`,
-      );
+      this.options.logger.info({ mail: { to: message.to, subject: message.subject } }, mailLogLine(message));
+      this.options.logger.debug({ mail: { to: message.to, text: message.text } }, 'mail text');
     }
     this.emit('sent', stored);
   }

@@ -52,7 +52,8 @@ async function errorsPlugin(app: FastifyInstance) {
       status = 500;
       envelope = { errorCode: 'INTERNAL', errorDisplayMessage: 'Something went wrong on our side. Please try again.' };
     }
-    if (status < 500) request.log.info({ errorCode: envelope.errorCode, status }, 'request refused');
+    // The request's one log line (plugins/request-log.ts) names the code.
+    request.errorCode = envelope.errorCode;
     return reply.status(status).type('application/json').send(envelope);
   });
 }

@@ -4,9 +4,30 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
+/** Formats a reader understands at a glance; zod also emits their (long) regular expression. */
+const FORMATS_WITHOUT_PATTERN = new Set(['uuid', 'date', 'date-time', 'email']);
+
+/**
+ * A copy of a generated JSON schema (or whole document) without the `pattern` of every schema whose
+ * `format` already says what the value is (issue #8: "format: uuid", not a 200-character regular
+ * expression). Validation is unaffected: requests are checked by the zod schemas themselves.
+ */
+export function withoutFormatPatterns<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((item: unknown) => withoutFormatPatterns(item)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const record = value as Record<string, unknown>;
+  const dropPattern = typeof record.format === 'string' && FORMATS_WITHOUT_PATTERN.has(record.format);
+  return Object.fromEntries(
+    Object.entries(record)
+      .filter(([key]) => !(dropPattern && key === 'pattern'))
+      .map(([key, child]) => [key, withoutFormatPatterns(child)]),
+  ) as T;
+}
+
 /**
  * The OpenAPI document at /api/openapi.json, generated from the routes' zod schemas, and a
- * browsable reference at /api/docs (PRODUCT §4).
+ * browsable reference at /api/docs (PRODUCT §4). Parameters take their descriptions from the
+ * contract's `.meta({ description })`; ids, dates and instants show their format, not a pattern.
  */
 async function openApiPlugin(app: FastifyInstance, options: { publicUrl: string }) {
   await app.register(swagger, {
@@ -26,8 +47,11 @@ async function openApiPlugin(app: FastifyInstance, options: { publicUrl: string 
       },
       security: [{ clientId: [] }],
     },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transform: (route) => {
+      const transformed = jsonSchemaTransform(route);
+      return { ...transformed, schema: withoutFormatPatterns(transformed.schema) };
+    },
+    transformObject: (document) => withoutFormatPatterns(jsonSchemaTransformObject(document)),
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(swaggerUi, {

@@ -1,29 +1,10 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
-import type { AuditEvent } from '@tandem/contract';
+import type { AuditAction, AuditEvent } from '@tandem/contract';
 import type { Queryable } from '../../db/client.js';
 import { auditEvents } from '../../db/schema/index.js';
 
-/** Audited actions (PRODUCT §2: sign-ins, impersonation, role changes, public links, exports). */
-export type AuditAction =
-  | 'SIGN_UP'
-  | 'ACCOUNT_ACTIVATED'
-  | 'SIGN_IN'
-  | 'SIGN_OUT'
-  | 'IMPERSONATION_STARTED'
-  | 'PASSWORD_CHANGED'
-  | 'PASSWORD_RESET'
-  | 'REFRESH_TOKEN_REUSE'
-  | 'PLATFORM_ADMIN_GRANTED'
-  | 'PLATFORM_ADMIN_REVOKED'
-  | 'WORKSPACE_CREATED'
-  | 'WORKSPACE_RENAMED'
-  | 'SUBSCRIPTION_CHANGED'
-  | 'MEMBER_INVITED'
-  | 'MEMBER_INVITATION_RESENT'
-  | 'MEMBER_JOINED'
-  | 'MEMBER_ROLE_CHANGED'
-  | 'MEMBER_REMOVED'
-  | 'MEMBER_LEFT';
+/** Audited actions: the contract's list (AuditEvent.action is an enumeration in the API reference). */
+export type { AuditAction } from '@tandem/contract';
 
 export interface AuditInput {
   action: AuditAction;
@@ -63,7 +44,8 @@ export async function findAuditEvents(
     .limit(page.limit);
   return rows.map((row) => ({
     id: row.id,
-    action: row.action,
+    // Rows are written only by recordAuditEvent, whose action is an AuditAction.
+    action: row.action as AuditAction,
     actorPersonId: row.actorPersonId,
     impersonatorPersonId: row.impersonatorPersonId,
     target: row.target,

@@ -7,12 +7,11 @@ import TextField from '@mui/material/TextField';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { CreateTaskBodySchema, type Member } from '@tandem/contract';
-import { isValid } from 'date-fns';
 import { useState, type FormEvent } from 'react';
 import { showToast } from '@/lib/toast-store';
 import { useCreateTask } from '../api/create-task';
 import { formatCalendarDate } from '../utils/due-date';
-import { DUE_DATE_MESSAGE } from '../utils/task-form';
+import { DueDateInputSchema } from '../utils/task-form';
 import { DueDateField } from './due-date-field';
 
 /** Props of {@link QuickAddTask}. */
@@ -37,9 +36,9 @@ export function QuickAddTask({ workspaceId, members }: QuickAddTaskProps) {
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const parsedTitle = CreateTaskBodySchema.shape.title.safeParse(title);
-    const isDueValid = dueDate === null || isValid(dueDate);
-    if (!parsedTitle.success || !isDueValid) {
-      setError({ title: parsedTitle.error?.issues[0]?.message, dueDate: isDueValid ? undefined : DUE_DATE_MESSAGE });
+    const parsedDue = DueDateInputSchema.safeParse(dueDate);
+    if (!parsedTitle.success || !parsedDue.success) {
+      setError({ title: parsedTitle.error?.issues[0]?.message, dueDate: parsedDue.error?.issues[0]?.message });
       return;
     }
     setError({});

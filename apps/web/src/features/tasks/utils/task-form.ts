@@ -1,5 +1,7 @@
 import {
+  CALENDAR_DATE_RANGE_MESSAGE,
   CreateTaskBodySchema,
+  isDateInCalendarRange,
   TaskPrioritySchema,
   TaskStatusSchema,
   type CreateTaskBody,
@@ -13,15 +15,24 @@ import { formatCalendarDate, parseCalendarDate } from './due-date';
 export const DUE_DATE_MESSAGE = 'Enter a date as mm/dd/yyyy.';
 
 /**
+ * The due date as the picker's Date (null = none): a whole date (an incomplete or impossible typed
+ * date is an Invalid Date) within the contract's years (issue #8: 13/45/20 must not save year 0020).
+ */
+export const DueDateInputSchema = z
+  .date({ error: DUE_DATE_MESSAGE })
+  .refine(isDateInCalendarRange, { error: CALENDAR_DATE_RANGE_MESSAGE })
+  .nullable();
+
+/**
  * The task form (drawer and /tasks/new): the contract's title and notes rules, status, priority,
- * the due date as the picker's Date (null = none) and the assignee's memberId ('' = nobody).
+ * the due date ({@link DueDateInputSchema}) and the assignee's memberId ('' = nobody).
  */
 export const TaskFormSchema = z.object({
   title: CreateTaskBodySchema.shape.title,
   notes: CreateTaskBodySchema.shape.notes.unwrap(),
   status: TaskStatusSchema,
   priority: TaskPrioritySchema,
-  dueDate: z.date({ error: DUE_DATE_MESSAGE }).nullable(),
+  dueDate: DueDateInputSchema,
   assigneeMemberId: z.string(),
 });
 export type TaskFormInput = z.input<typeof TaskFormSchema>;

@@ -1,0 +1,77 @@
+import { format, getYear, isValid, parse, parseISO } from 'date-fns';
+import { z } from 'zod';
+
+/**
+ * The calendar-date rule (issue #8), one for the server and the web: a date is 'YYYY-MM-DD', a day
+ * that exists (2026-02-30 does not), in the years {@link CALENDAR_YEAR_MIN}–{@link CALENDAR_YEAR_MAX}.
+ * The range catches typos such as year 0020 and dates PostgreSQL cannot store (year 0).
+ */
+export const CALENDAR_YEAR_MIN = 1900;
+export const CALENDAR_YEAR_MAX = 2200;
+/** The first and last dates the rule accepts, as 'YYYY-MM-DD'. */
+export const CALENDAR_DATE_MIN = `${CALENDAR_YEAR_MIN}-01-01`;
+export const CALENDAR_DATE_MAX = `${CALENDAR_YEAR_MAX}-12-31`;
+
+export const CALENDAR_DATE_FORMAT_MESSAGE = 'Enter a date as YYYY-MM-DD.';
+export const CALENDAR_DATE_RANGE_MESSAGE = `Enter a date between the years ${CALENDAR_YEAR_MIN} and ${CALENDAR_YEAR_MAX}.`;
+
+const WIRE_FORMAT = 'yyyy-MM-dd';
+
+/** Formats a Date's local day as 'YYYY-MM-DD' (date-fns; no time, no zone). */
+export function formatCalendarDate(date: Date): string {
+  return format(date, WIRE_FORMAT);
+}
+
+/**
+ * Parses 'YYYY-MM-DD' strictly as local midnight (date-fns): null when the text is not exactly that
+ * form or names no real day (2026-02-30, 2025-13-01). Does not check the year range.
+ */
+export function parseCalendarDate(value: string): Date | null {
+  const date = parse(value, WIRE_FORMAT, new Date(2000, 0, 1));
+  return isValid(date) && formatCalendarDate(date) === value ? date : null;
+}
+
+/** Whether a Date (e.g. the date picker's value) is a real date in the allowed years; false for an Invalid Date. */
+export function isDateInCalendarRange(date: Date): boolean {
+  if (!isValid(date)) return false;
+  const year = getYear(date);
+  return year >= CALENDAR_YEAR_MIN && year <= CALENDAR_YEAR_MAX;
+}
+
+/** Whether `value` is a 'YYYY-MM-DD' date the rule accepts (real day, allowed years). */
+export function isCalendarDate(value: string): boolean {
+  const date = parseCalendarDate(value);
+  return date !== null && isDateInCalendarRange(date);
+}
+
+/**
+ * A calendar date 'YYYY-MM-DD' (no time, no zone) under the rule above: every date a client sends
+ * (due dates, filters, "today"). Answers 400 VALIDATION_FAILED with the field's message otherwise.
+ * The OpenAPI document shows it as `format: date`.
+ */
+export const CalendarDateSchema = z.iso
+  .date({ error: CALENDAR_DATE_FORMAT_MESSAGE })
+  .refine(isCalendarDate, { error: CALENDAR_DATE_RANGE_MESSAGE });
+
+/**
+ * A calendar date as the server answers it: 'YYYY-MM-DD', without the year range, so a date stored
+ * before the range existed (e.g. 0020-03-04) is still shown — and can be corrected — rather than
+ * failing the whole answer.
+ */
+export const StoredCalendarDateSchema = z.iso.date();
+
+/** Whether an ISO 8601 instant (e.g. '2026-03-04T09:30:00+01:00') falls in the allowed years, in UTC. */
+export function isInstantInRange(value: string): boolean {
+  const instant = parseISO(value);
+  if (!isValid(instant)) return false;
+  const year = instant.getUTCFullYear();
+  return year >= CALENDAR_YEAR_MIN && year <= CALENDAR_YEAR_MAX;
+}
+
+/**
+ * An instant a client sends, ISO 8601 with a zone or offset ('2026-03-04T09:30:00Z'), under the
+ * same year range as {@link CalendarDateSchema} (issue #8: year 0 used to reach the database).
+ */
+export const InstantSchema = z.iso
+  .datetime({ offset: true, error: 'Enter a date and time as ISO 8601, e.g. 2026-03-04T09:30:00Z.' })
+  .refine(isInstantInRange, { error: CALENDAR_DATE_RANGE_MESSAGE });
