@@ -109,7 +109,14 @@ export function TaskDrawer({ workspaceId, taskId, placeholder, actor, onClose, o
     save.mutate(variables);
     handleClose();
   };
-  const shownOutcome = outcome && outcome.taskId === task.data?.id ? outcome : null;
+  // While it slides out, the drawer keeps showing the task it showed (not a loading skeleton); each
+  // opening gets a fresh form, also one that comes while the last is still sliding out.
+  const [lastTask, setLastTask] = useState<Task | null>(null);
+  if (task.data && task.data !== lastTask) setLastTask(task.data);
+  const shownTask = task.data ?? (taskId === null ? lastTask : null);
+  const [opening, setOpening] = useState({ taskId, count: 0 });
+  if (opening.taskId !== taskId) setOpening({ taskId, count: taskId === null ? opening.count : opening.count + 1 });
+  const shownOutcome = outcome && outcome.taskId === shownTask?.id ? outcome : null;
   return (
     <Drawer
       anchor="right"
@@ -126,17 +133,17 @@ export function TaskDrawer({ workspaceId, taskId, placeholder, actor, onClose, o
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 3, pt: 2.5, pb: 1 }}>
         <Typography id={titleId} variant="h2" sx={{ flex: 1 }}>
-          {task.data && getTaskAbilities(actor, task.data).canEdit ? 'Edit task' : 'Task'}
+          {shownTask && getTaskAbilities(actor, shownTask).canEdit ? 'Edit task' : 'Task'}
         </Typography>
         <IconButton aria-label="Close" onClick={handleClose} edge="end">
           <Close />
         </IconButton>
       </Box>
-      {task.data ? (
+      {shownTask ? (
         <TaskEditor
-          key={task.data.id}
+          key={`${shownTask.id}:${opening.count}`}
           workspaceId={workspaceId}
-          task={task.data}
+          task={shownTask}
           actor={actor}
           outcome={shownOutcome}
           onSave={handleSave}
