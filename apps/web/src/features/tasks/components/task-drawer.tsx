@@ -102,6 +102,7 @@ export function TaskDrawer({ workspaceId, taskId, placeholder, actor, onClose, o
   });
   const handleClose = () => {
     setOutcome(null);
+    setClosedId(taskId);
     onClose();
   };
   const handleSave = (variables: Parameters<typeof save.mutate>[0], values: TaskFormInput, title: string) => {
@@ -115,12 +116,18 @@ export function TaskDrawer({ workspaceId, taskId, placeholder, actor, onClose, o
   if (task.data && task.data !== lastTask) setLastTask(task.data);
   const shownTask = task.data ?? (taskId === null ? lastTask : null);
   const [opening, setOpening] = useState({ taskId, count: 0 });
-  if (opening.taskId !== taskId) setOpening({ taskId, count: taskId === null ? opening.count : opening.count + 1 });
+  // Closing starts in this component at once; the URL (a route navigation, which re-renders the
+  // whole screen) follows.
+  const [closedId, setClosedId] = useState<string | null>(null);
+  if (opening.taskId !== taskId) {
+    setOpening({ taskId, count: taskId === null ? opening.count : opening.count + 1 });
+    setClosedId(null);
+  }
   const shownOutcome = outcome && outcome.taskId === shownTask?.id ? outcome : null;
   return (
     <Drawer
       anchor="right"
-      open={taskId !== null}
+      open={taskId !== null && taskId !== closedId}
       onClose={handleClose}
       slotProps={{
         paper: {
