@@ -1,8 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fromPglite } from './client.js';
 
@@ -25,6 +29,42 @@ function migrationsBeforeThemePreference(): string {
   return folder;
 }
 
+/** An empty database of the run's kind (TEST_DATABASE): migrate it from a folder, query it. */
+interface EmptyDatabase {
+  migrate(folder: string): Promise<void>;
+  query<Row>(text: string): Promise<Row[]>;
+  close(): Promise<void>;
+}
+
+async function openEmptyDatabase(): Promise<EmptyDatabase> {
+  if (process.env.TEST_DATABASE !== 'postgres') {
+    const client = await PGlite.create('memory://');
+    return {
+      migrate: (folder) => fromPglite(client, folder).migrate(),
+      query: async <Row>(text: string) => (await client.query<Row>(text)).rows,
+      close: () => client.close(),
+    };
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DATABASE=postgres needs TEST_DATABASE_URL');
+  const name = `tandem_migration_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  return {
+    migrate: (folder) => migratePg(drizzlePg(pool), { migrationsFolder: folder }),
+    query: async <Row>(text: string) => (await pool.query(text)).rows as Row[],
+    close: async () => {
+      await pool.end();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
@@ -32,24 +72,24 @@ afterEach(async () => {
 
 describe('the theme-preference migration (issue #8 "Match system")', () => {
   it("turns the old unchosen default 'brand' into 'system', keeps other choices, and defaults new people to 'system'", async () => {
-    const client = await PGlite.create('memory://');
+    const database = await openEmptyDatabase();
     const partialFolder = migrationsBeforeThemePreference();
     cleanups.push(
-      () => client.close(),
+      () => database.close(),
       () => rmSync(partialFolder, { recursive: true, force: true }),
     );
-    await fromPglite(client, partialFolder).migrate();
-    await client.exec(`
+    await database.migrate(partialFolder);
+    await database.query(`
       insert into people (id, first_name, last_name, email, theme_preference) values
         ('00000000-0000-7000-8000-000000000001', 'Ada', 'Brand', 'ada@example.com', 'brand'),
-        ('00000000-0000-7000-8000-000000000002', 'Ben', 'Dark', 'ben@example.com', 'dark-blue');
+        ('00000000-0000-7000-8000-000000000002', 'Ben', 'Dark', 'ben@example.com', 'dark-blue')
     `);
 
-    await fromPglite(client, migrationsFolder).migrate();
-    await client.exec(
+    await database.migrate(migrationsFolder);
+    await database.query(
       `insert into people (id, first_name, last_name, email) values ('00000000-0000-7000-8000-000000000003', 'Cy', 'New', 'cy@example.com')`,
     );
-    const { rows } = await client.query<{ email: string; theme_preference: string }>(
+    const rows = await database.query<{ email: string; theme_preference: string }>(
       'select email, theme_preference from people order by email',
     );
     expect(rows).toEqual([

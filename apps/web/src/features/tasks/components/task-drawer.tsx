@@ -102,6 +102,7 @@ export function TaskDrawer({ workspaceId, taskId, placeholder, actor, onClose, o
   });
   const handleClose = () => {
     setOutcome(null);
+    setClosedId(taskId);
     onClose();
   };
   const handleSave = (variables: Parameters<typeof save.mutate>[0], values: TaskFormInput, title: string) => {
@@ -109,11 +110,24 @@ export function TaskDrawer({ workspaceId, taskId, placeholder, actor, onClose, o
     save.mutate(variables);
     handleClose();
   };
-  const shownOutcome = outcome && outcome.taskId === task.data?.id ? outcome : null;
+  // While it slides out, the drawer keeps showing the task it showed (not a loading skeleton); each
+  // opening gets a fresh form, also one that comes while the last is still sliding out.
+  const [lastTask, setLastTask] = useState<Task | null>(null);
+  if (task.data && task.data !== lastTask) setLastTask(task.data);
+  const shownTask = task.data ?? (taskId === null ? lastTask : null);
+  const [opening, setOpening] = useState({ taskId, count: 0 });
+  // Closing starts in this component at once; the URL (a route navigation, which re-renders the
+  // whole screen) follows.
+  const [closedId, setClosedId] = useState<string | null>(null);
+  if (opening.taskId !== taskId) {
+    setOpening({ taskId, count: taskId === null ? opening.count : opening.count + 1 });
+    setClosedId(null);
+  }
+  const shownOutcome = outcome && outcome.taskId === shownTask?.id ? outcome : null;
   return (
     <Drawer
       anchor="right"
-      open={taskId !== null}
+      open={taskId !== null && taskId !== closedId}
       onClose={handleClose}
       slotProps={{
         paper: {
@@ -126,17 +140,17 @@ export function TaskDrawer({ workspaceId, taskId, placeholder, actor, onClose, o
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 3, pt: 2.5, pb: 1 }}>
         <Typography id={titleId} variant="h2" sx={{ flex: 1 }}>
-          {task.data && getTaskAbilities(actor, task.data).canEdit ? 'Edit task' : 'Task'}
+          {shownTask && getTaskAbilities(actor, shownTask).canEdit ? 'Edit task' : 'Task'}
         </Typography>
         <IconButton aria-label="Close" onClick={handleClose} edge="end">
           <Close />
         </IconButton>
       </Box>
-      {task.data ? (
+      {shownTask ? (
         <TaskEditor
-          key={task.data.id}
+          key={`${shownTask.id}:${opening.count}`}
           workspaceId={workspaceId}
-          task={task.data}
+          task={shownTask}
           actor={actor}
           outcome={shownOutcome}
           onSave={handleSave}
