@@ -8,6 +8,7 @@ export * from './errors.js';
 export * from './events.js';
 export * from './health.js';
 export * from './members.js';
+export * from './onboarding.js';
 export * from './profile.js';
 export * from './subscription.js';
 export * from './tasks.js';
