@@ -41,6 +41,18 @@ describe('POST auth/passwordless for a locked account (issue #8)', () => {
     expect(await t.mailCount(email)).toBe(mailsBefore);
   });
 
+  it('answers a retry with the same Idempotency-Key afresh, with its Retry-After (the web retries a 429 once)', async () => {
+    const { email } = await createPerson(t);
+    await lockOut(t, email);
+    const headers = { 'idempotency-key': `retry-${email}` };
+    for (let i = 0; i < 2; i += 1) {
+      const response = await t.post('/api/auth/passwordless', { loginIdentifier: email, clientId: CLIENT_ID }, { headers });
+      expect(response.statusCode).toBe(429);
+      expect(response.headers['idempotent-replayed']).toBeUndefined();
+      expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    }
+  });
+
   it('answers an unknown address exactly as a known unlocked one, and a locked unknown one as a locked known one', async () => {
     const known = await createPerson(t);
     const unknown = uniqueEmail('nobody');

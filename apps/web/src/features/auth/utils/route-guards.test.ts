@@ -143,13 +143,13 @@ describe('route guard wait (seed §2: up to 5 × 1 s while a profile load runs)'
     const { initSession } = await import('@/lib/session/session-store');
     const { requireSessionLoader } = await import('./route-guards');
     void initSession();
-    const guard = track(requireSessionLoader(at('/dashboard/home')));
+    const guard = track(requireSessionLoader(at('/tasks')));
     await vi.advanceTimersByTimeAsync(4_999);
     expect(guard.settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(guard.settled).toBe(true);
     expect(guard.error).toBeInstanceOf(Response);
-    expect((guard.error as Response).headers.get('Location')).toBe('/auth/login?returnTo=%2Fdashboard%2Fhome');
+    expect((guard.error as Response).headers.get('Location')).toBe('/auth/login?returnTo=%2Ftasks');
   });
 
   it('shows the login form after 5 s of a hanging load instead of waiting forever', async () => {
@@ -171,9 +171,11 @@ describe('route guard wait (seed §2: up to 5 × 1 s while a profile load runs)'
     const guard = track(requireSessionLoader(at('/workspaces/settings?tab=members')));
     await vi.advanceTimersByTimeAsync(0);
     expect((guard.error as Response).headers.get('Location')).toBe('/auth/login?returnTo=%2Fworkspaces%2Fsettings%3Ftab%3Dmembers');
-    const home = track(requireSessionLoader(at('/')));
-    await vi.advanceTimersByTimeAsync(0);
-    expect((home.error as Response).headers.get('Location')).toBe('/auth/login');
+    for (const landing of ['/', '/dashboard/home']) {
+      const home = track(requireSessionLoader(at(landing)));
+      await vi.advanceTimersByTimeAsync(0);
+      expect((home.error as Response).headers.get('Location')).toBe('/auth/login');
+    }
   });
 
   it('sends a signed-in user opening the login page to a safe returnTo, never to another origin (issue #8, seed §8)', async () => {

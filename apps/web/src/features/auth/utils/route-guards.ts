@@ -20,15 +20,18 @@ async function loadGuardUser(): Promise<Profile | null> {
   return getSessionState().user;
 }
 
+/** Where a sign-in lands anyway: no `returnTo` needed (/ redirects to the dashboard before the guard answers). */
+const DEFAULT_LANDINGS = new Set([paths.home.getHref(), paths.dashboard.root.getHref(), paths.dashboard.home.getHref()]);
+
 /**
  * Loader of every login-required route (seed §2): without a profile (after the bounded wait and
  * load of {@link loadGuardUser}), redirects to /auth/login, with `returnTo` = the page asked for
- * (its path, query and hash; none for /) so signing in comes back to it (issue #8).
+ * (its path, query and hash; none for the default landing) so signing in comes back to it (issue #8).
  */
 export async function requireSessionLoader({ request }: Pick<LoaderFunctionArgs, 'request'>): Promise<null> {
   if (!(await loadGuardUser())) {
     const asked = pathOf(request.url);
-    throw redirect(paths.auth.login.getHref({ returnTo: asked === paths.home.getHref() ? null : asked }));
+    throw redirect(paths.auth.login.getHref({ returnTo: DEFAULT_LANDINGS.has(asked) ? null : asked }));
   }
   return null;
 }
