@@ -36,7 +36,8 @@ export function FirstRunDialog({ isUnanswered, onAnswered }: FirstRunDialogProps
   const [step, setStep] = useState<Step>('question');
   const [answer, setAnswer] = useState<'executive' | 'assistant' | null>(null);
   const [isSaving, setIsSaving] = useState(false);
-  const isAsking = step === 'question' && isUnanswered && member?.workspaceMemberType === 'OWNER';
+  // Stays open while the answer is saved, though the member type changes under it.
+  const isAsking = step === 'question' && (isSaving || (isUnanswered && member?.workspaceMemberType === 'OWNER'));
 
   const answerWith = async (choice: 'executive' | 'assistant') => {
     if (!workspace || !member) return;
@@ -62,48 +63,42 @@ export function FirstRunDialog({ isUnanswered, onAnswered }: FirstRunDialogProps
       ? 'Invite the assistants who work with you, so you share one list of tasks and briefs.'
       : 'Invite the executive you support and anyone else who helps, so you share one list of tasks and briefs.';
 
+  const isOffering = step === 'invite';
   return (
     <>
+      {/* One dialog for both steps, so the answer turns into the invite offer without a second dialog fading in. */}
       <Dialog
-        open={isAsking}
+        open={isAsking || isOffering}
         onClose={() => !isSaving && setStep('done')}
         maxWidth="xs"
         fullWidth
         aria-labelledby="first-run-title"
         aria-describedby="first-run-description"
       >
-        <DialogTitle id="first-run-title">Are you the executive or an assistant?</DialogTitle>
+        <DialogTitle id="first-run-title">{isOffering ? 'Invite the others' : 'Are you the executive or an assistant?'}</DialogTitle>
         <DialogContent>
           <DialogContentText id="first-run-description">
-            Tandem is one executive&apos;s office. Tell us who you are in it; you can invite the others next.
+            {isOffering ? inviteText : "Tandem is one executive's office. Tell us who you are in it; you can invite the others next."}
           </DialogContentText>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 3, gap: 1, flexWrap: 'wrap' }}>
-          <Button onClick={() => void answerWith('assistant')} disabled={isSaving}>
-            An assistant
-          </Button>
-          <Button variant="contained" onClick={() => void answerWith('executive')} loading={isSaving}>
-            The executive
-          </Button>
-        </DialogActions>
-      </Dialog>
-      <Dialog
-        open={step === 'invite'}
-        onClose={() => setStep('done')}
-        maxWidth="xs"
-        fullWidth
-        aria-labelledby="first-run-invite-title"
-        aria-describedby="first-run-invite-description"
-      >
-        <DialogTitle id="first-run-invite-title">Invite the others</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="first-run-invite-description">{inviteText}</DialogContentText>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 3, gap: 1, flexWrap: 'wrap' }}>
-          <Button onClick={() => setStep('done')}>Later</Button>
-          <Button variant="contained" onClick={() => setStep('inviting')}>
-            Invite someone
-          </Button>
+          {isOffering ? (
+            <>
+              <Button onClick={() => setStep('done')}>Later</Button>
+              <Button variant="contained" onClick={() => setStep('inviting')}>
+                Invite someone
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button onClick={() => void answerWith('assistant')} disabled={isSaving}>
+                An assistant
+              </Button>
+              <Button variant="contained" onClick={() => void answerWith('executive')} loading={isSaving}>
+                The executive
+              </Button>
+            </>
+          )}
         </DialogActions>
       </Dialog>
       {workspace && member && step === 'inviting' && (
