@@ -57,8 +57,16 @@ export function newPerson(firstName = 'Avery'): Person {
 
 const apiHeaders = { 'x-client-id': CLIENT_ID };
 
-/** Signs up and activates a person through the API (fixtures own their data, STYLE §10). */
-export async function createActivatedPerson(request: APIRequestContext, person = newPerson()): Promise<Person> {
+/**
+ * Signs up and activates a person through the API (fixtures own their data, STYLE §10). Unless
+ * `options.firstRunAnswered` is false, also answers the first-run question (PRODUCT §1) for them,
+ * so their signed-in screens open without it (issue #8: it is asked until answered).
+ */
+export async function createActivatedPerson(
+  request: APIRequestContext,
+  person = newPerson(),
+  options: { firstRunAnswered?: boolean } = {},
+): Promise<Person> {
   const signup = await request.post('/api/v1/signup', {
     headers: apiHeaders,
     data: { firstName: person.firstName, lastName: person.lastName, loginIdentifier: person.email, password: person.password },
@@ -70,6 +78,9 @@ export async function createActivatedPerson(request: APIRequestContext, person =
     data: { loginIdentifier: person.email, activationCode: code },
   });
   expect(activation.status(), await activation.text()).toBe(200);
+  if (options.firstRunAnswered !== false) {
+    await callApi(request, await signInThroughApi(request, person), 'POST', 'v1/onboarding/first-run', undefined, 200);
+  }
   return person;
 }
 

@@ -8,11 +8,14 @@ test('a new user registers, activates with the mailed code, answers the first-ru
   await registerAndActivateThroughUi(page, request, person);
 
   // The first-run question (PRODUCT §1): "the executive" makes the creator EXECUTIVE.
-  await expect(page).toHaveURL(/\/dashboard\/home\?welcome$/);
+  await expect(page).toHaveURL(/\/dashboard\/home$/);
   const firstRun = page.getByRole('dialog', { name: 'Are you the executive or an assistant?' });
   await firstRun.getByRole('button', { name: 'The executive' }).click();
   await expect(firstRun).toBeHidden();
-  await expect(page).toHaveURL(/\/dashboard\/home$/);
+  // Then the promised "you can invite the others next" (issue #8).
+  const offer = page.getByRole('dialog', { name: 'Invite the others' });
+  await offer.getByRole('button', { name: 'Later' }).click();
+  await expect(offer).toBeHidden();
   await expect(page.getByRole('banner').getByText('Executive', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Morgan');
   await expect(page.getByText("Morgan's workspace").first()).toBeVisible();
@@ -57,5 +60,14 @@ test('answering "an assistant" to the first-run question keeps the creator an ow
   await firstRun.getByRole('button', { name: 'An assistant' }).click();
   await expect(firstRun).toBeHidden();
   await expect(page).toHaveURL(/\/dashboard\/home$/);
+  // The invite offer (issue #8) opens the invite dialog.
+  const offer = page.getByRole('dialog', { name: 'Invite the others' });
+  await expect(offer).toContainText('Invite the executive you support');
+  await expectNoSeriousA11yViolations(page);
+  await offer.getByRole('button', { name: 'Invite someone' }).click();
+  const invite = page.getByRole('dialog', { name: 'Invite a member' });
+  await expect(invite).toBeVisible();
+  await invite.getByRole('button', { name: 'Cancel' }).click();
+  await expect(invite).toBeHidden();
   await expect(page.getByRole('banner').getByText('Owner', { exact: true })).toBeVisible();
 });

@@ -13,7 +13,7 @@ test('password sign-in lands on the signed-in home with the workspace and member
   ).toBeVisible();
 });
 
-test('a failed sign-in shows the server errorDisplayMessage in a toast', async ({ page, request }) => {
+test('a failed sign-in shows the server errorDisplayMessage in the form', async ({ page, request }) => {
   const person = await createActivatedPerson(request, newPerson('Sam'));
   await page.goto('/auth/login');
   await page.getByLabel('Email').fill(person.email);

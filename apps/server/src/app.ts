@@ -11,6 +11,7 @@ import { AccessTokens } from './lib/access-tokens.js';
 import { publicAuthRoutes, protectedAuthRoutes } from './features/auth/auth-routes.js';
 import { AuthService } from './features/auth/auth-service.js';
 import { Sessions } from './features/auth/sessions.js';
+import { onboardingRoutes } from './features/auth/onboarding-routes.js';
 import { signupRoutes } from './features/auth/signup-routes.js';
 import { registerAuthSweeps } from './features/auth/sweeps.js';
 import { dashboardRoutes } from './features/dashboard/dashboard-routes.js';
@@ -166,6 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         protectedApi.addHook('onRequest', authenticate);
         await protectedApi.register(protectedAuthRoutes, { prefix: '/auth' });
         await protectedApi.register(profileRoutes, { prefix: '/v1' });
+        await protectedApi.register(onboardingRoutes, { prefix: '/v1' });
         await protectedApi.register(workspacesRoutes, { prefix: '/v1/workspaces' });
         await protectedApi.register(membersRoutes, { prefix: '/v1/workspaces' });
         await protectedApi.register(eventsRoutes, { prefix: '/v1/workspaces' });

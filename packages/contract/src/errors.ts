@@ -26,6 +26,8 @@ export const errorStatusByCode = {
   GONE: 410,
   IDEMPOTENCY_KEY_REUSED: 422,
   TOO_MANY_REQUESTS: 429,
+  /** Too many failed sign-ins on one account (PRODUCT §5); Retry-After says until when. */
+  ACCOUNT_LOCKED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
 } as const;

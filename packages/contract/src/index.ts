@@ -9,6 +9,7 @@ export * from './errors.js';
 export * from './events.js';
 export * from './health.js';
 export * from './members.js';
+export * from './onboarding.js';
 export * from './profile.js';
 export * from './query-params.js';
 export * from './subscription.js';

@@ -28,8 +28,9 @@ function requestHash(request: FastifyRequest): string {
 /**
  * Idempotency-Key on POST and PATCH (PRODUCT §7, Stripe's design): the first answer per key is
  * stored; a replay gets it back (header Idempotent-Replayed: true); the same key with another
- * body or route is 422; a duplicate while the first is in flight is 409. 5xx answers are not
- * kept, so a retry runs again. Keys are scoped to the signed-in person (or the client when
+ * body or route is 422; a duplicate while the first is in flight is 409. 5xx and 429 answers
+ * are not kept, so a retry runs again (a 429 holds for a moment only, and its Retry-After must
+ * stay true; like Stripe, which saves no result for a refused request). Keys are scoped to the signed-in person (or the client when
  * anonymous). Routes that mint credentials opt out (config.idempotent = false): storing their
  * answers would keep tokens in the clear; retrying them is harmless.
  */
@@ -79,7 +80,7 @@ async function idempotencyPlugin(app: FastifyInstance) {
     const scopedKey = request.idempotencyKey;
     if (!scopedKey) return payload;
     request.idempotencyKey = null;
-    if (reply.statusCode >= 500) {
+    if (reply.statusCode >= 500 || reply.statusCode === 429) {
       await app.db.delete(idempotencyKeys).where(eq(idempotencyKeys.scopedKey, scopedKey));
     } else {
       const body = typeof payload === 'string' && payload.length > 0 ? (JSON.parse(payload) as unknown) : null;

@@ -2,8 +2,24 @@
  * Every URL of the app, once: `path` is the router pattern, `getHref` builds a link
  * (bulletproof-react's paths.ts). Only the routes of this issue are listed (seed §2).
  */
-/** The query flag of a first landing after activation (PRODUCT §1 first-run question). */
-export const FIRST_RUN_PARAM = 'welcome';
+/** A query string of the defined entries of `params` ("?a=1&b=2"), or "" when there are none. */
+function queryOf(params: Record<string, string | null | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
+  const query = search.toString();
+  return query ? `?${query}` : '';
+}
+
+/** The query parameter of the sign-in pages that carries where to go after signing in (issue #8 deep links). */
+export const RETURN_TO_PARAM = 'returnTo';
+
+/** Where a sign-in page was opened from and what it knows (issue #8). */
+export interface SignInHrefOptions {
+  /** The in-app path to return to after signing in (checked with safeReturnPath before use). */
+  returnTo?: string | null;
+  /** The email to fill in. */
+  email?: string | null;
+}
 
 export const paths = {
   home: {
@@ -13,15 +29,18 @@ export const paths = {
   auth: {
     login: {
       path: '/auth/login',
-      getHref: () => '/auth/login',
+      /** `activated`: the account was just activated elsewhere (shows "Account activated — sign in"). */
+      getHref: (options: SignInHrefOptions & { activated?: boolean } = {}) =>
+        `/auth/login${queryOf({ email: options.email, activated: options.activated ? '1' : null, [RETURN_TO_PARAM]: options.returnTo })}`,
     },
     passwordless: {
       path: '/auth/passwordless',
-      getHref: () => '/auth/passwordless',
+      getHref: (options: SignInHrefOptions = {}) =>
+        `/auth/passwordless${queryOf({ email: options.email, [RETURN_TO_PARAM]: options.returnTo })}`,
     },
     verify: {
       path: '/auth/verify',
-      getHref: () => '/auth/verify',
+      getHref: (options: Pick<SignInHrefOptions, 'returnTo'> = {}) => `/auth/verify${queryOf({ [RETURN_TO_PARAM]: options.returnTo })}`,
     },
     forgotPassword: {
       path: '/auth/forgot-password',
@@ -46,8 +65,7 @@ export const paths = {
     /** "Today at a glance" with charts. */
     home: {
       path: '/dashboard/home',
-      /** `firstRun`: a brand-new account lands here and is asked the PRODUCT §1 first-run question. */
-      getHref: (options?: { firstRun?: boolean }) => (options?.firstRun ? `/dashboard/home?${FIRST_RUN_PARAM}` : '/dashboard/home'),
+      getHref: () => '/dashboard/home',
     },
     /** The same data as plain lists, no charts (PRODUCT §3). */
     old: {

@@ -106,7 +106,7 @@ async function send<T>(path: string, options: RequestOptions, idempotencyKey: st
         await wait(RETRY_DELAY_MS);
         continue;
       }
-      throw await createApiError(response.status, body);
+      throw await createApiError(response.status, body, response.headers);
     }
     return (body as { payload?: T } | undefined)?.payload as T;
   }

@@ -13,6 +13,8 @@ export interface ApiErrorInit {
   payload: unknown;
   /** On 409 VERSION_CONFLICT: the object's current state (contract errors.ts), to be parsed by the caller. */
   current?: unknown;
+  /** The Retry-After header in seconds (e.g. a 429 ACCOUNT_LOCKED: until when), or null. */
+  retryAfterSeconds?: number | null;
 }
 
 /**
@@ -26,6 +28,7 @@ export class ApiError extends Error {
   readonly errorData: ErrorData | null;
   readonly payload: unknown;
   readonly current: unknown;
+  readonly retryAfterSeconds: number | null;
 
   constructor(init: ApiErrorInit, message?: string) {
     super(message ?? init.errorDisplayMessage ?? 'An error occurred.');
@@ -36,6 +39,7 @@ export class ApiError extends Error {
     this.errorData = init.errorData;
     this.payload = init.payload;
     this.current = init.current;
+    this.retryAfterSeconds = init.retryAfterSeconds ?? null;
   }
 }
 
@@ -47,10 +51,10 @@ export function isApiError(error: unknown): error is ApiError {
 /**
  * Builds an ApiError from an HTTP status and a parsed JSON body of any shape, read with the
  * contract's ErrorEnvelopeWireSchema (PRODUCT §4; never by hand): what is not an envelope keeps
- * only the status. The schema (zod/mini) loads with the first failed answer, so the first page's
+ * only the status. `headers` gives Retry-After. The schema (zod/mini) loads with the first failed answer, so the first page's
  * JavaScript does not carry it.
  */
-export async function createApiError(status: number, body: unknown): Promise<ApiError> {
+export async function createApiError(status: number, body: unknown, headers?: Headers): Promise<ApiError> {
   const { ErrorEnvelopeWireSchema } = await import('@tandem/contract');
   const parsed = ErrorEnvelopeWireSchema.safeParse(body);
   const envelope = parsed.success ? parsed.data : {};
@@ -61,5 +65,12 @@ export async function createApiError(status: number, body: unknown): Promise<Api
     errorData: envelope.errorData ?? null,
     payload: envelope.payload,
     current: envelope.current,
+    retryAfterSeconds: parseRetryAfterSeconds(headers?.get('retry-after')),
   });
+}
+
+/** Retry-After as delay-seconds (RFC 9110 §10.2.3; the API never sends the date form), or null. */
+function parseRetryAfterSeconds(value: string | null | undefined): number | null {
+  if (!value || !/^\d+$/.test(value.trim())) return null;
+  return Number(value.trim());
 }

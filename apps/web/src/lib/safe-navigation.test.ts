@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveNavigation } from './safe-navigation';
+import { resolveNavigation, safeReturnPath } from './safe-navigation';
 
 const origin = 'https://tandem.example.com';
 
@@ -25,5 +25,35 @@ describe('resolveNavigation (seed §8)', () => {
     for (const url of ['javascript:alert(1)', ' JavaScript:alert(1)', 'java\nscript:alert(1)', 'data:text/html,hi', 'vbscript:msgbox']) {
       expect(() => resolveNavigation(url, origin, { external: true })).toThrow(/Refused/);
     }
+  });
+});
+
+describe('safeReturnPath (issue #8: back to the deep link after signing in, seed §8)', () => {
+  it('keeps an in-app path with its query and hash', () => {
+    expect(safeReturnPath('/workspaces/settings?tab=members', origin)).toBe('/workspaces/settings?tab=members');
+    expect(safeReturnPath('/tasks?task=0199&view=board#x', origin)).toBe('/tasks?task=0199&view=board#x');
+  });
+
+  it('refuses other origins, protocol-relative and backslash tricks, schemes and relative paths', () => {
+    for (const value of [
+      'https://evil.example.net/',
+      `${origin}/tasks`,
+      '//evil.example.net/x',
+      '/\\evil.example.net/x',
+      '\\evil.example.net',
+      ' //evil.example.net',
+      '/\t/evil.example.net',
+      'javascript:alert(1)',
+      'tasks',
+      '',
+      null,
+    ]) {
+      expect(safeReturnPath(value, origin), String(value)).toBeNull();
+    }
+  });
+
+  it('refuses the auth pages, which would send the person back to signing in', () => {
+    expect(safeReturnPath('/auth/login', origin)).toBeNull();
+    expect(safeReturnPath('/auth/logout?x=1', origin)).toBeNull();
   });
 });

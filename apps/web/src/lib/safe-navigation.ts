@@ -48,3 +48,25 @@ export function navigateTo(to: string, navigateInternal: (path: string) => void,
   if (target.kind === 'internal') navigateInternal(target.path);
   else window.location.assign(target.href);
 }
+
+/**
+ * The in-app path to return to after signing in, from an untrusted `value` (a query parameter):
+ * only a same-origin path that starts with one "/" (never "//host", "/\\host", a scheme or
+ * another origin: seed §8, issue #8), and never an /auth/ page (which would loop). Returns the
+ * path with its query and hash, or null when `value` is missing or refused. Pure.
+ */
+export function safeReturnPath(value: string | null | undefined, currentOrigin: string): string | null {
+  if (!value) return null;
+  const cleaned = value.trim().replace(/[\t\n\r]/g, '');
+  if (!cleaned.startsWith('/') || cleaned.startsWith('//') || cleaned.startsWith('/\\')) return null;
+  let target: NavigationTarget;
+  try {
+    target = resolveNavigation(cleaned, currentOrigin);
+  } catch {
+    return null;
+  }
+  if (target.kind !== 'internal') return null;
+  const { pathname } = new URL(target.path, currentOrigin);
+  if (pathname === '/auth' || pathname.startsWith('/auth/')) return null;
+  return target.path;
+}

@@ -26,6 +26,17 @@ describe('toast store (seed §4: a shared message with message, type and date)',
     expect(getToastMessage()!.date).toBeGreaterThan(first);
   });
 
+  it('gives the same text and type one key, so such toasts replace each other instead of stacking (issue #8)', () => {
+    showToast('The email or password is incorrect.', 'error');
+    const first = getToastMessage()!;
+    showToast('The email or password is incorrect.', 'error');
+    expect(getToastMessage()!.key).toBe(first.key);
+    showToast('The email or password is incorrect.', 'warning');
+    expect(getToastMessage()!.key).not.toBe(first.key);
+    showToast('Something else.', 'error');
+    expect(getToastMessage()!.key).not.toBe(first.key);
+  });
+
   it("shows a failed call's message as an error toast, and a generic one for other errors", () => {
     showErrorToast(
       new ApiError({ status: 409, errorCode: 'CONFLICT', errorDisplayMessage: 'Someone changed it.', errorData: null, payload: undefined }),

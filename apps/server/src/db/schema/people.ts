@@ -20,6 +20,11 @@ export const people = pgTable(
     status: personStatus().notNull().default('PENDING_ACTIVATION'),
     isPlatformAdmin: boolean().notNull().default(false),
     themePreference: themeName().notNull().default(DEFAULT_THEME_PREFERENCE),
+    /**
+     * True from sign-up until the person answers the first-run question "Are you the executive or
+     * an assistant?" (PRODUCT §1, issue #8: asked on every signed-in landing until answered).
+     */
+    firstRunPending: boolean().notNull().default(false),
     ...timestamps,
   },
   (t) => [uniqueIndex('people_email_key').on(sql`lower(${t.email})`)],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { subscriptionStatuses, subscriptionTypes, workspaceMemberTypes } from '@tandem/contract';
 import { id, timestamps } from './columns.js';
 import { people } from './people.js';
@@ -35,6 +35,11 @@ export const workspaceMembers = pgTable(
     status: memberStatus().notNull().default('ACTIVE'),
     invitedBy: uuid().references(() => people.id, { onDelete: 'set null' }),
     activityReadAt: timestamp({ withTimezone: true }),
+    /**
+     * True from the sign-in that accepted this invitation until the web has welcomed the member
+     * ("Jamie added you as Executive Assistant in Alex's office", issue #8): shown once.
+     */
+    welcomePending: boolean().notNull().default(false),
     ...timestamps,
   },
   (t) => [

@@ -8,13 +8,13 @@ import { AppError, invalidField, tooManyRequests } from '../../lib/errors.js';
 import type { MailOutbox } from '../../mail/mail-jobs.js';
 import { activationMail, passwordResetMail, signInCodeMail } from '../../mail/templates.js';
 import { recordAuditEvent } from '../audit/index.js';
-import { acceptInvitations } from '../workspaces/index.js';
+import { acceptInvitationsWithWelcome } from './onboarding-service.js';
 import type { AccessTokens } from '../../lib/access-tokens.js';
 import { checkDigitCode, consumeCode, findLiveActionCode, issueCode, voidCodes, type CodePurpose } from './codes.js';
 import { findPasswordWeakness } from './password-policy.js';
 import { findPersonByEmail, getPersonById, lockPerson, toSignupUser, type PersonRow } from './people-repository.js';
 import type { SessionGrant, Sessions } from './sessions.js';
-import { refundAttempt, resetAttempts, takeAttempt, throttleKeys, throttlePolicies } from '../../lib/throttle.js';
+import { checkAttempts, refundAttempt, resetAttempts, takeAttempt, throttleKeys, throttlePolicies } from '../../lib/throttle.js';
 
 export interface AuthServiceDeps {
   db: Database;
@@ -39,6 +39,14 @@ const invalidCode = () =>
     verificationToken: 'Incorrect or expired code.',
   });
 const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
+/** 429 ACCOUNT_LOCKED with Retry-After in whole seconds: the web shows until when (issue #8). */
+const accountLocked = (retryAfterMs: number) =>
+  new AppError(
+    'ACCOUNT_LOCKED',
+    `This account is locked after too many failed sign-ins. Try again in ${minutes(retryAfterMs)} minutes; no code was sent.`,
+    undefined,
+    { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) },
+  );
 
 function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
@@ -145,7 +153,7 @@ export class AuthService {
       impersonatorId = person.id;
     }
     // The person's own first sign-in accepts their invitations; a platform admin viewing as them does not.
-    if (!impersonatorId) await this.db.transaction((tx) => acceptInvitations(tx, subject.id, { ip: context.ip }));
+    if (!impersonatorId) await this.db.transaction((tx) => acceptInvitationsWithWelcome(tx, subject.id, { ip: context.ip }));
     const grant = await this.deps.sessions.start(this.db, { personId: subject.id, clientId: context.clientId, impersonatorId });
     await recordAuditEvent(this.db, {
       action: impersonatorId ? 'IMPERSONATION_STARTED' : 'SIGN_IN',
@@ -187,8 +195,15 @@ export class AuthService {
     return this.grantTokens(person, context, input.impersonationEmail);
   }
 
-  /** POST auth/passwordless (seed §7): mails a 6-digit code; answers the same for unknown emails. */
+  /**
+   * POST auth/passwordless (seed §7): mails a 6-digit code; answers the same for unknown emails.
+   * @throws 429 ACCOUNT_LOCKED (Retry-After: until when) before anything is sent or counted while
+   *   the address is locked after 10 failed sign-ins (PRODUCT §5, issue #8). The lock counts
+   *   failures per address, known or not, so this answer never tells whether an account exists.
+   */
   async requestSignInCode(email: string): Promise<{ timestamp: number }> {
+    const lock = await checkAttempts(this.db, throttleKeys.signInAccount(email), throttlePolicies.signInPerAccount);
+    if (!lock.allowed) throw accountLocked(lock.retryAfterMs);
     const timestamp = await this.db.transaction(async (tx) => {
       await this.takeMailAttempt(tx, email, 'PASSWORDLESS');
       const person = await findPersonByEmail(tx, email);
@@ -278,7 +293,14 @@ export class AuthService {
         await this.takeMailAttempt(tx, input.loginIdentifier, 'ACTIVATION', { force: true });
         const [created] = await tx
           .insert(people)
-          .values({ firstName: input.firstName, lastName: input.lastName, email: input.loginIdentifier, passwordHash })
+          .values({
+            firstName: input.firstName,
+            lastName: input.lastName,
+            email: input.loginIdentifier,
+            passwordHash,
+            // The creator of a new workspace is asked "Are you the executive or an assistant?" (PRODUCT §1).
+            firstRunPending: true,
+          })
           .returning();
         const [workspace] = await tx
           .insert(workspaces)
@@ -321,7 +343,7 @@ export class AuthService {
       if (check !== 'valid') return null;
       const [row] = await tx.update(people).set({ status: 'ACTIVE' }).where(eq(people.id, person.id)).returning();
       await recordAuditEvent(tx, { action: 'ACCOUNT_ACTIVATED', actorPersonId: person.id, ip: context.ip });
-      await acceptInvitations(tx, person.id, { ip: context.ip });
+      await acceptInvitationsWithWelcome(tx, person.id, { ip: context.ip });
       return row!;
     });
     if (!activated)

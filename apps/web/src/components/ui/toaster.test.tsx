@@ -53,13 +53,29 @@ describe('Toaster (seed §4, §9)', () => {
     expect(toast).toHaveClass(className);
   });
 
-  it('shows the same text again when the date changes', async () => {
+  it('replaces a toast of the same text instead of stacking a copy, and restarts its timer (issue #8)', async () => {
     render(<Toaster />);
-    act(() => showToast('Saved.'));
+    act(() => showToast('The email or password is incorrect.', 'error'));
     await advance(TOAST_DELAY_MS);
-    act(() => showToast('Saved.'));
+    const timerOf = () =>
+      screen.getByText('The email or password is incorrect.').closest('.Toastify__toast')!.querySelector('.Toastify__progress-bar');
+    const firstTimer = timerOf();
+    act(() => showToast('The email or password is incorrect.', 'error'));
+    // The library applies an update after its own 100 ms.
     await advance(TOAST_DELAY_MS);
-    expect(screen.getAllByText('Saved.')).toHaveLength(2);
+    await advance(100);
+    expect(screen.getAllByText('The email or password is incorrect.')).toHaveLength(1);
+    expect(timerOf()).not.toBe(firstTimer);
+  });
+
+  it('stacks toasts of different texts', async () => {
+    render(<Toaster />);
+    act(() => showToast('Task saved.'));
+    await advance(TOAST_DELAY_MS);
+    act(() => showToast('Member invited.'));
+    await advance(TOAST_DELAY_MS);
+    expect(screen.getByText('Task saved.')).toBeInTheDocument();
+    expect(screen.getByText('Member invited.')).toBeInTheDocument();
   });
 
   it('auto-closes after 2000 ms and collapses in 300 ms', async () => {

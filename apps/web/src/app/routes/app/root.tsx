@@ -14,6 +14,9 @@ import { useSession } from '@/lib/session/session-store';
 import { requireSessionLoader } from '@/features/auth/utils/route-guards';
 import { WorkspaceSwitcher } from '@/features/workspaces/components/workspace-switcher';
 import { FirstRunDialog } from '@/features/workspaces/components/first-run-dialog';
+import { useOnboarding } from '@/features/auth/api/get-onboarding';
+import { useMarkFirstRunAnswered } from '@/features/auth/api/mark-onboarding';
+import { WelcomeBanner } from '@/features/auth/components/welcome-banner';
 
 /**
  * The login-required area (seed §2): the route guard runs as this route's loader; the workflow
@@ -21,10 +24,16 @@ import { FirstRunDialog } from '@/features/workspaces/components/first-run-dialo
  * (Dashboard, Tasks), the new-activity button and the account menu, under the impersonation
  * banner. While signed in, the workspace's live event stream is open (closed on sign-out and
  * workspace switch) and dispatches to the features' handlers (app/workspace-event-handlers.ts).
+ * The landing's onboarding (GET v1/onboarding, issue #8) shows the welcome into newly joined
+ * workspaces above the page and asks the first-run question (PRODUCT §1) until answered; neither
+ * while a platform admin views as the person (PRODUCT §5).
  * Signing out anywhere (or a failed refresh) leaves for /auth/login.
  */
 function AppRoot() {
   const isSignedIn = useSession((session) => session.user !== null);
+  const personId = useSession((session) => (session.user && !session.user.impersonator ? session.user.id : null));
+  const onboarding = useOnboarding(personId);
+  const markFirstRunAnswered = useMarkFirstRunAnswered(personId ?? '');
   const workspaceId = useSession((session) => session.workspace?.id ?? null);
   const memberId = useSession((session) => session.workspaceMember?.id ?? null);
   useWorkspaceEventStream(isSignedIn ? workspaceId : null, memberId, workspaceEventHandlers);
@@ -53,8 +62,9 @@ function AppRoot() {
         </>
       }
     >
+      <WelcomeBanner welcomes={onboarding.data?.welcomes ?? []} />
       <Outlet />
-      <FirstRunDialog />
+      <FirstRunDialog isUnanswered={onboarding.data?.firstRunQuestion ?? false} onAnswered={() => markFirstRunAnswered.mutateAsync()} />
     </WorkflowLayout>
   );
 }

@@ -19,7 +19,9 @@ export interface ActivationStepProps {
 
 /**
  * Sign-up step 2: the 6-box activation code → POST v1/signup/activate; then signs in with the
- * password just typed (kept in memory) and goes to /; without it, goes to /auth/login.
+ * password just typed (kept in memory) and goes to the dashboard, where the first-run question
+ * waits (PRODUCT §1); without it (e.g. activated in another tab), goes to /auth/login with the
+ * email filled in and "Account activated — sign in" (issue #8).
  * "Resend code" is enabled 60 s after sending (PRODUCT §5).
  */
 export function ActivationStep({ email, sentAt }: ActivationStepProps) {
@@ -38,8 +40,8 @@ export function ActivationStep({ email, sentAt }: ActivationStepProps) {
       try {
         const tokens = await signInWithPassword(credentials);
         if (await completeSignIn(tokens)) {
-          // A brand-new account: the first-run question (PRODUCT §1) comes up on landing.
-          await navigate(paths.dashboard.home.getHref({ firstRun: true }), { replace: true });
+          // A brand-new account: the first-run question (PRODUCT §1, kept by the server) comes up on landing.
+          await navigate(paths.dashboard.home.getHref(), { replace: true });
           return;
         }
       } catch {
@@ -47,8 +49,7 @@ export function ActivationStep({ email, sentAt }: ActivationStepProps) {
       }
       setIsSigningIn(false);
     }
-    showToast('Your account is active. Sign in to continue.', 'success');
-    await navigate(paths.auth.login.getHref(), { replace: true });
+    await navigate(paths.auth.login.getHref({ email, activated: true }), { replace: true });
   };
 
   const handleResend = async () => {

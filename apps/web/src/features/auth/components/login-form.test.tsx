@@ -16,7 +16,7 @@ const json = (status: number, body: unknown) =>
 function renderLoginForm(path = '/auth/login', form = <LoginForm />) {
   const router = createMemoryRouter(
     [
-      { path, element: form },
+      { path: path.split('?')[0], element: form },
       { path: '/register', element: <h1>Register</h1> },
       { path: '/auth/verify', element: <h1>Enter the code</h1> },
     ],
@@ -182,5 +182,56 @@ describe.each([
     const [requestUrl, init] = fetchMock.mock.calls[0]! as [string, RequestInit];
     expect(requestUrl).toBe(url);
     expect(JSON.parse(init.body as string)).toMatchObject({ loginIdentifier: 'ada@example.com' });
+  });
+});
+
+describe('sign-in errors and hand-offs in the form (issue #8)', () => {
+  const fetchMock = useFetchMock();
+
+  it("shows a refused sign-in's server message in an alert inside the form, not in a toast", async () => {
+    const user = userEvent.setup();
+    const toasts = await import('@/lib/toast-store');
+    const before = toasts.getToastMessage();
+    fetchMock.mockResolvedValue(
+      json(401, { errorCode: 'INVALID_CREDENTIALS', errorDisplayMessage: 'The email or password is incorrect.' }),
+    );
+    renderLoginForm();
+    await user.type(email(), 'ada@example.com');
+    await user.type(password(), 'orchard lantern');
+    await user.click(signIn());
+    expect(await screen.findByRole('alert')).toHaveTextContent('The email or password is incorrect.');
+    expect(toasts.getToastMessage()).toBe(before);
+  });
+
+  it('fills in the email of ?email= and says the account was just activated', async () => {
+    renderLoginForm('/auth/login?email=ada%40example.com&activated=1');
+    expect(await screen.findByText('Account activated — sign in')).toBeInTheDocument();
+    expect(email()).toHaveValue('ada@example.com');
+    await waitFor(() => expect(password()).toHaveFocus());
+  });
+
+  it('fills in the email of the invitation link on the code sign-in', async () => {
+    renderLoginForm('/auth/passwordless?email=jamie%40example.com', <PasswordlessForm />);
+    expect(await screen.findByLabelText('Email')).toHaveValue('jamie@example.com');
+  });
+
+  it('says a locked account is locked and until when, in the form, and does not go on to the code step', async () => {
+    const user = userEvent.setup();
+    // A new answer per call: the client retries a 429 once.
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(
+        new Response(
+          JSON.stringify({ errorCode: 'ACCOUNT_LOCKED', errorDisplayMessage: 'This account is locked after too many failed sign-ins.' }),
+          { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '900' } },
+        ),
+      ),
+    );
+    const router = renderLoginForm('/auth/passwordless', <PasswordlessForm />);
+    await user.type(email(), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/Account locked until \d{1,2}:\d{2}/);
+    expect(alert).toHaveTextContent('This account is locked after too many failed sign-ins.');
+    expect(router.state.location.pathname).toBe('/auth/passwordless');
   });
 });

@@ -5,6 +5,7 @@ import { showToast } from '@/lib/toast-store';
 import { useSendPasswordlessCode } from '../api/send-passwordless-code';
 import { useVerifyPasswordlessCode } from '../api/verify-passwordless-code';
 import { completeSignIn, rememberPasswordlessCode } from '@/lib/session/session-store';
+import { useSignInParams } from '../utils/return-to';
 import { CodeEntryForm } from './code-entry-form';
 
 /** Props of {@link VerifyCodeForm}. */
@@ -17,10 +18,11 @@ export interface VerifyCodeFormProps {
 
 /**
  * Passwordless step 2 (seed §4): the 6-box code → POST auth/passwordless/verify → login
- * success → /. "Resend code" after 60 s (PRODUCT §5).
+ * success → the safe `returnTo` of the URL, else / (issue #8). "Resend code" after 60 s (PRODUCT §5).
  */
 export function VerifyCodeForm({ loginIdentifier, timestamp }: VerifyCodeFormProps) {
   const navigate = useNavigate();
+  const { returnTo, landing } = useSignInParams();
   const verify = useVerifyPasswordlessCode({ meta: { errorToast: false } });
   const resend = useSendPasswordlessCode();
 
@@ -30,7 +32,7 @@ export function VerifyCodeForm({ loginIdentifier, timestamp }: VerifyCodeFormPro
       loginIdentifier,
       originalTimestamp: timestamp,
     });
-    if (await completeSignIn(tokens)) await navigate(paths.home.getHref(), { replace: true });
+    if (await completeSignIn(tokens)) await navigate(landing, { replace: true });
   };
 
   const handleResend = async () => {
@@ -51,7 +53,7 @@ export function VerifyCodeForm({ loginIdentifier, timestamp }: VerifyCodeFormPro
       footer={
         <>
           Wrong email?{' '}
-          <Link component={RouterLink} to={paths.auth.passwordless.getHref()}>
+          <Link component={RouterLink} to={paths.auth.passwordless.getHref({ returnTo })}>
             Use another address
           </Link>
         </>

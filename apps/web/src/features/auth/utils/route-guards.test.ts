@@ -58,6 +58,9 @@ function installBrowser() {
   return { answerProfile: () => profileAnswer.resolve(json(profile)) };
 }
 
+/** The loader arguments of a page at `path`. */
+const at = (path: string) => ({ request: new Request(`https://tandem.example.test${path}`) });
+
 /** Tracks whether `promise` has settled, and how. */
 function track<T>(promise: Promise<T>) {
   const state: { settled: boolean; value?: T; error?: unknown } = { settled: false };
@@ -117,7 +120,7 @@ describe('route guard wait (seed §2: up to 5 × 1 s while a profile load runs)'
     const { initSession } = await import('@/lib/session/session-store');
     const { requireSessionLoader } = await import('./route-guards');
     void initSession();
-    const guard = track(requireSessionLoader());
+    const guard = track(requireSessionLoader(at('/dashboard/home')));
     await vi.advanceTimersByTimeAsync(50);
     browser.answerProfile();
     await vi.advanceTimersByTimeAsync(1);
@@ -127,7 +130,7 @@ describe('route guard wait (seed §2: up to 5 × 1 s while a profile load runs)'
   it('loads the profile itself when a token is stored but nothing loads it yet', async () => {
     const browser = installBrowser();
     const { requireSessionLoader } = await import('./route-guards');
-    const guard = track(requireSessionLoader());
+    const guard = track(requireSessionLoader(at('/dashboard/home')));
     await vi.advanceTimersByTimeAsync(10);
     expect(fetch).toHaveBeenCalledOnce();
     browser.answerProfile();
@@ -140,13 +143,13 @@ describe('route guard wait (seed §2: up to 5 × 1 s while a profile load runs)'
     const { initSession } = await import('@/lib/session/session-store');
     const { requireSessionLoader } = await import('./route-guards');
     void initSession();
-    const guard = track(requireSessionLoader());
+    const guard = track(requireSessionLoader(at('/tasks')));
     await vi.advanceTimersByTimeAsync(4_999);
     expect(guard.settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(guard.settled).toBe(true);
     expect(guard.error).toBeInstanceOf(Response);
-    expect((guard.error as Response).headers.get('Location')).toBe('/auth/login');
+    expect((guard.error as Response).headers.get('Location')).toBe('/auth/login?returnTo=%2Ftasks');
   });
 
   it('shows the login form after 5 s of a hanging load instead of waiting forever', async () => {
@@ -154,8 +157,37 @@ describe('route guard wait (seed §2: up to 5 × 1 s while a profile load runs)'
     const { initSession } = await import('@/lib/session/session-store');
     const { redirectSignedInLoader } = await import('./route-guards');
     void initSession();
-    const guard = track(redirectSignedInLoader());
+    const guard = track(redirectSignedInLoader(at('/auth/login')));
     await vi.advanceTimersByTimeAsync(5_000);
     expect(guard).toEqual({ settled: true, value: null });
+  });
+
+  it('sends a signed-out deep link to /auth/login with the page to come back to (issue #8)', async () => {
+    vi.stubGlobal('window', {
+      localStorage: { getItem: () => null, setItem: () => undefined, removeItem: () => undefined, clear: () => undefined },
+    });
+    vi.stubGlobal('fetch', vi.fn());
+    const { requireSessionLoader } = await import('./route-guards');
+    const guard = track(requireSessionLoader(at('/workspaces/settings?tab=members')));
+    await vi.advanceTimersByTimeAsync(0);
+    expect((guard.error as Response).headers.get('Location')).toBe('/auth/login?returnTo=%2Fworkspaces%2Fsettings%3Ftab%3Dmembers');
+    for (const landing of ['/', '/dashboard/home']) {
+      const home = track(requireSessionLoader(at(landing)));
+      await vi.advanceTimersByTimeAsync(0);
+      expect((home.error as Response).headers.get('Location')).toBe('/auth/login');
+    }
+  });
+
+  it('sends a signed-in user opening the login page to a safe returnTo, never to another origin (issue #8, seed §8)', async () => {
+    const browser = installBrowser();
+    const { redirectSignedInLoader } = await import('./route-guards');
+    const inApp = track(redirectSignedInLoader(at('/auth/login?returnTo=%2Ftasks%3Fview%3Dboard')));
+    await vi.advanceTimersByTimeAsync(10);
+    browser.answerProfile();
+    await vi.advanceTimersByTimeAsync(1);
+    expect((inApp.error as Response).headers.get('Location')).toBe('/tasks?view=board');
+    const outside = track(redirectSignedInLoader(at('/auth/login?returnTo=%2F%2Fevil.example.net%2F')));
+    await vi.advanceTimersByTimeAsync(1);
+    expect((outside.error as Response).headers.get('Location')).toBe('/');
   });
 });
