@@ -277,7 +277,9 @@ test('a guest sees their tasks read-only except the status', async ({ page, requ
   await page.goto('/tasks');
   await expect(page.getByRole('button', { name: task.title, exact: true })).toBeVisible();
   await expect(page.getByLabel('Add a task')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'New task' })).toBeDisabled();
+  // A guest can never create a task: no button at all (issue #8), not a disabled one.
+  await expect(page.getByRole('button', { name: 'New task' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'New task' })).toHaveCount(0);
 
   await page.getByRole('button', { name: task.title, exact: true }).click();
   const drawer = page.getByRole('dialog', { name: 'Task' });

@@ -4,10 +4,9 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { describeRefusal, taskStatuses, type Task, type TaskStatus } from '@tandem/contract';
+import { taskStatuses, type Task, type TaskStatus } from '@tandem/contract';
 import { useEffect, useMemo, useRef } from 'react';
 import { Link as RouterLink, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { ReasonTooltip } from '@/components/ui/reason-tooltip';
 import { paths } from '@/config/paths';
 import { queryClient } from '@/lib/query-client';
 import { getSessionState, useSession } from '@/lib/session/session-store';
@@ -145,17 +144,12 @@ function TasksScreen({ workspaceId, workspaceName, actor }: TasksScreenProps) {
             What is to be done in {workspaceName}, and by whom.
           </Typography>
         </Box>
-        <ReasonTooltip reason={canCreate ? null : describeRefusal('editTasks')}>
-          {canCreate ? (
-            <Button component={RouterLink} to={paths.tasks.new.getHref()} variant="contained" startIcon={<Add />}>
-              New task
-            </Button>
-          ) : (
-            <Button variant="contained" startIcon={<Add />} disabled>
-              New task
-            </Button>
-          )}
-        </ReasonTooltip>
+        {/* A role that can never create tasks sees no button (issue #8: hide what a role can never do). */}
+        {canCreate && (
+          <Button component={RouterLink} to={paths.tasks.new.getHref()} variant="contained" startIcon={<Add />}>
+            New task
+          </Button>
+        )}
       </Box>
       {/* minmax(0, 1fr): the board scrolls sideways inside the page instead of widening it. */}
       <Box sx={{ display: 'grid', gap: { xs: 2, sm: 3 }, gridTemplateColumns: 'minmax(0, 1fr)' }}>

@@ -23,7 +23,8 @@ import {
   type Member,
   type WorkspaceMemberType,
 } from '@tandem/contract';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { ActionReason } from '@/components/ui/action-reason';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmailAddress } from '@/components/ui/email-address';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
@@ -89,7 +90,6 @@ export function MembersSettings({ workspaceId, workspaceName, me, canLeave, onLe
   const [removing, setRemoving] = useState<Member | null>(null);
   const [isLeaving, setIsLeaving] = useState(false);
   const [isLeavePending, setIsLeavePending] = useState(false);
-  const leaveReasonId = useId();
 
   const canInvite = can(me.workspaceMemberType, 'inviteMembers');
   const canChangeTypes = can(me.workspaceMemberType, 'changeMemberTypes');
@@ -202,22 +202,18 @@ export function MembersSettings({ workspaceId, workspaceName, me, canLeave, onLe
           <Typography variant="body2" color="text.secondary">
             Leaving removes your access to {workspaceName}. Someone will have to invite you again.
           </Typography>
-          {leaveBlocked && (
-            <Typography id={leaveReasonId} variant="body2" sx={{ mt: 0.5, fontWeight: 500 }}>
-              {leaveBlocked}
-            </Typography>
-          )}
         </Box>
-        <Button
-          color="error"
-          variant="outlined"
-          startIcon={<Logout />}
-          disabled={leaveBlocked !== null}
-          aria-describedby={leaveBlocked ? leaveReasonId : undefined}
-          onClick={() => setIsLeaving(true)}
-        >
-          Leave workspace
-        </Button>
+        <ActionReason reason={leaveBlocked} align="end">
+          <Button
+            color="error"
+            variant="outlined"
+            startIcon={<Logout />}
+            disabled={leaveBlocked !== null}
+            onClick={() => setIsLeaving(true)}
+          >
+            Leave workspace
+          </Button>
+        </ActionReason>
       </Box>
 
       {canInvite && (

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithTheme } from '@/lib/testing/render';
-import { ActionReason } from './reason-tooltip';
+import { ActionReason } from './action-reason';
 
 describe('ActionReason (issue #8: a disabled action says why in text, not only on hover)', () => {
   it('shows the reason as visible text that describes the disabled action', () => {

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { cloneElement, useId, type ReactElement } from 'react';
 
@@ -40,29 +39,5 @@ export function ActionReason({ reason, children, align = 'start' }: ActionReason
         {reason}
       </Typography>
     </Box>
-  );
-}
-
-/** Props of {@link ReasonTooltip}. */
-export interface ReasonTooltipProps {
-  /** Why the control is disabled; null when it is enabled (no tooltip). */
-  reason: string | null;
-  children: ReactElement;
-}
-
-/**
- * Explains a disabled control on hover only (tooltips appear on top, seed §9). A disabled element
- * fires no pointer events, so the tooltip listens on a wrapper. Touch, keyboard and screen-reader
- * users never see it: the screen must state the reason in text too.
- * @deprecated Use {@link ActionReason}, which shows the reason as text (issue #8).
- */
-export function ReasonTooltip({ reason, children }: ReasonTooltipProps) {
-  if (!reason) return children;
-  return (
-    <Tooltip title={reason} placement="top">
-      <Box component="span" sx={{ display: 'inline-flex' }}>
-        {children}
-      </Box>
-    </Tooltip>
   );
 }
