@@ -37,12 +37,19 @@ export function isStale(output, sources) {
 
 /** Builds the web app and the server bundle when missing or older than their sources. */
 export async function buildIfNeeded() {
-  const webSources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'packages/contract/src'];
+  const webSources = [
+    'apps/web/src',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'apps/web/public',
+    'packages/contract/src',
+    'package-lock.json',
+  ];
   if (isStale('apps/web/dist/index.html', webSources)) {
     console.log('Building the web app…');
     if ((await run('npm', ['run', 'build', '-w', '@tandem/web'])) !== 0) return false;
   }
-  if (isStale('apps/server/dist/server.js', ['apps/server/src', 'packages/contract/src'])) {
+  if (isStale('apps/server/dist/server.js', ['apps/server/src', 'packages/contract/src', 'package-lock.json'])) {
     console.log('Building the server…');
     if ((await run('npm', ['run', 'build', '-w', '@tandem/server'])) !== 0) return false;
   }

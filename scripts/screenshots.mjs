@@ -94,7 +94,7 @@ const screens = [
     path: '/',
     signedIn: true,
     prepare: async (page, unique) => {
-      // The demo has no activity yet: once, make the assistant a User and back (two items).
+      // Once, make the assistant a User and back: two fresh items above the demo history.
       if (unique === 'desktop.light') await toggleAssistantType(page);
       await page.getByRole('button', { name: /activity/ }).click();
       await page.getByRole('dialog', { name: 'Activity' }).waitFor();

@@ -1,29 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, profile, stubLocalStorage, subscription, WORKSPACE_ID } from '@/lib/testing/session-fixtures';
 
-const USER_ID = '00000000-0000-4000-8000-000000000001';
-const WORKSPACE_ID = '00000000-0000-4000-8000-000000000002';
 const GONE_WORKSPACE_ID = '00000000-0000-4000-8000-000000000003';
-const profile = {
-  id: USER_ID,
-  firstName: 'Avery',
-  lastName: 'Tester',
-  email: 'avery@example.test',
-  status: 'ACTIVE',
-  themePreference: 'brand',
-  impersonator: null,
-  workspaces: [
-    {
-      id: WORKSPACE_ID,
-      name: "Avery's workspace",
-      subscriptionType: 'FREE',
-      members: [{ personId: USER_ID, workspaceMemberType: 'OWNER' }],
-    },
-  ],
-};
-const subscription = { workspaceId: WORKSPACE_ID, subscriptionType: 'FREE' };
-
-const answer = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /**
  * A browser with a stored session (token and current organization `storedWorkspaceId`) whose
@@ -31,19 +9,11 @@ const answer = (status: number, body: unknown) =>
  * workspace that is gone). Returns the requested URLs and the profile's answer.
  */
 function installBrowser(storedWorkspaceId: string) {
-  const store = new Map<string, string>([
+  stubLocalStorage([
     ['accessToken', 'a1'],
     ['refreshToken', 'r1'],
     ['currentOrganization', storedWorkspaceId],
   ]);
-  vi.stubGlobal('window', {
-    localStorage: {
-      getItem: (key: string) => store.get(key) ?? null,
-      setItem: (key: string, value: string) => void store.set(key, value),
-      removeItem: (key: string) => void store.delete(key),
-      clear: () => store.clear(),
-    },
-  });
   let answerProfile!: (response: Response) => void;
   const profileAnswer = new Promise<Response>((resolve) => (answerProfile = resolve));
   const requested: string[] = [];
@@ -54,11 +24,11 @@ function installBrowser(storedWorkspaceId: string) {
       requested.push(url);
       if (url.includes('v1/profile')) return profileAnswer;
       if (url.includes(GONE_WORKSPACE_ID))
-        return Promise.resolve(answer(404, { errorCode: 'NOT_FOUND', errorDisplayMessage: 'Not found.' }));
-      return Promise.resolve(answer(200, { payload: subscription }));
+        return Promise.resolve(jsonResponse(404, { errorCode: 'NOT_FOUND', errorDisplayMessage: 'Not found.' }));
+      return Promise.resolve(jsonResponse(200, { payload: subscription }));
     }),
   );
-  return { requested, answerProfile: () => answerProfile(answer(200, { payload: profile })) };
+  return { requested, answerProfile: () => answerProfile(jsonResponse(200, { payload: profile })) };
 }
 
 describe('session init (seed §4; issue #8: the first signed-in screen waits for one round trip, not two)', () => {

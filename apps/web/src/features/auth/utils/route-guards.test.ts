@@ -1,28 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-
-const USER_ID = '00000000-0000-4000-8000-000000000001';
-const WORKSPACE_ID = '00000000-0000-4000-8000-000000000002';
-const profile = {
-  id: USER_ID,
-  firstName: 'Avery',
-  lastName: 'Tester',
-  email: 'avery@example.test',
-  status: 'ACTIVE',
-  themePreference: 'brand',
-  impersonator: null,
-  workspaces: [
-    {
-      id: WORKSPACE_ID,
-      name: "Avery's workspace",
-      subscriptionType: 'FREE',
-      members: [{ personId: USER_ID, workspaceMemberType: 'OWNER' }],
-    },
-  ],
-};
-const subscription = { workspaceId: WORKSPACE_ID, subscriptionType: 'FREE' };
-
-const json = (body: unknown) =>
-  new Response(JSON.stringify({ payload: body }), { status: 200, headers: { 'content-type': 'application/json' } });
+import { jsonResponse, profile, stubLocalStorage, subscription, USER_ID } from '@/lib/testing/session-fixtures';
 
 /** A promise with its resolve function outside. */
 function deferred<T>() {
@@ -36,26 +13,19 @@ function deferred<T>() {
  * or never. The subscription answers at once.
  */
 function installBrowser() {
-  const store = new Map<string, string>([
+  stubLocalStorage([
     ['accessToken', 'a1'],
     ['refreshToken', 'r1'],
   ]);
-  const localStorage = {
-    getItem: (key: string) => store.get(key) ?? null,
-    setItem: (key: string, value: string) => void store.set(key, value),
-    removeItem: (key: string) => void store.delete(key),
-    clear: () => store.clear(),
-  };
-  vi.stubGlobal('window', { localStorage });
   const profileAnswer = deferred<Response>();
   vi.stubGlobal(
     'fetch',
     vi.fn((request: Request | string) => {
       const url = typeof request === 'string' ? request : request.url;
-      return url.includes('v1/profile') ? profileAnswer.promise : Promise.resolve(json(subscription));
+      return url.includes('v1/profile') ? profileAnswer.promise : Promise.resolve(jsonResponse(200, { payload: subscription }));
     }),
   );
-  return { answerProfile: () => profileAnswer.resolve(json(profile)) };
+  return { answerProfile: () => profileAnswer.resolve(jsonResponse(200, { payload: profile })) };
 }
 
 /** The loader arguments of a page at `path`. */
