@@ -11,10 +11,12 @@ import { fileURLToPath } from 'node:url';
  * Budget of the login route's JavaScript, KiB gzipped. The target is 150; the libraries this page
  * renders and fills its form with — React DOM 62, React Router's data router 30, MUI with Emotion
  * 52, react-hook-form 13 — make about 157 before TanStack Query and any app code, so the budget
- * holds what the route needs today (197.9, rounded up to the next 5) and fails on growth. See
+ * holds what the route needs today and fails on growth: 197.9 after issue #7, 201.1 after issue #8
+ * put the sign-in errors in the form (with the lock's end), the return to a deep link, the
+ * activation notice and the "Match system" theme on this page; rounded up to the next 5. See
  * bench/README.md "Login route bundle".
  */
-const BUDGET_KIB = 200;
+const BUDGET_KIB = 205;
 
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
