@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.js';
 import { openTestDatabase } from '../test/test-app.js';
 import { Jobs, type Job } from './jobs.js';
-import { toDrizzleSql } from './transaction-adapter.js';
+import { toDrizzleSql, transactionAdapter } from './transaction-adapter.js';
 
 const logger = Fastify({ logger: false }).log;
 
@@ -41,6 +41,20 @@ describe('toDrizzleSql', () => {
     expect(query.queryChunks.length).toBeGreaterThan(0);
     expect(() => toDrizzleSql('select $3', [1])).toThrow(/\$3/);
     expect(() => toDrizzleSql('do $$ begin end $$', [])).toThrow(/dollar-quoted/);
+  });
+
+  it('never splices a value into the SQL text: hostile values come back verbatim (the sql.raw chunks are pg-boss text only)', async () => {
+    const hostile = ["'); drop table people; --", '$1', '$$ x $$', "\\' or 1=1 --"];
+    const { rows } = await transactionAdapter(database.db).executeSql(
+      'select $1::text as a, $2::text as b, $3::text as c, $4::text as d',
+      hostile,
+    );
+    expect(rows[0]).toEqual({ a: hostile[0], b: hostile[1], c: hostile[2], d: hostile[3] });
+    const { rows: people } = await database.executeSql(
+      "select count(*)::int as n from information_schema.tables where table_name = 'people'",
+      [],
+    );
+    expect(people[0]?.n).toBe(1);
   });
 });
 
