@@ -3,9 +3,15 @@ import type { AppConfig } from './env.js';
 
 /**
  * How pino-pretty prints the development log: one line per entry (issue #8: requests used to take
- * several lines each), its fields inline after the message, times as HH:MM:ss.
+ * several lines each), its other fields inline after the message, times as HH:MM:ss. A request's
+ * method, url, status and time are already in its message ("GET /tasks 200 6ms"), so they are not
+ * repeated there; the JSON log (production) keeps them as fields.
  */
-export const prettyLogOptions = { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true } as const;
+export const prettyLogOptions = {
+  translateTime: 'HH:MM:ss',
+  ignore: 'pid,hostname,method,url,statusCode,responseTime',
+  singleLine: true,
+} as const;
 
 /**
  * The pino options of the app's logger: LOG_LEVEL, credentials redacted; JSON lines in production,
