@@ -29,10 +29,14 @@ export function LoadingBar() {
   }, [isNavigating]);
 
   if (phase === 'hidden') return null;
+  // Once the navigation has ended the fading bar is decoration only: hidden from assistive
+  // technology, so nothing is announced (or scanned) outside the page's landmarks while it fades.
+  const isRunning = phase === 'running';
   return (
     <Box
-      role="progressbar"
-      aria-label="Loading page"
+      role={isRunning ? 'progressbar' : undefined}
+      aria-label={isRunning ? 'Loading page' : undefined}
+      aria-hidden={isRunning ? undefined : true}
       sx={{
         position: 'fixed',
         top: 0,
