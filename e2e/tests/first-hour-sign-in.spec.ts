@@ -84,6 +84,8 @@ test.describe('a deep link opened while signed out', () => {
     const person = await createActivatedPerson(request, newPerson('Emery'));
     await page.goto('/tasks?view=board');
     await page.getByRole('link', { name: 'Sign in with a code instead' }).click();
+    // The sign-in page has an Email field too: type only once the code page has replaced it.
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in with a code' })).toBeVisible();
     await page.getByLabel('Email').fill(person.email);
     const before = Date.now();
     await page.getByRole('button', { name: 'Send code' }).click();
