@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { payloadOf } from './envelope.js';
 import { CalendarDateSchema, StoredCalendarDateSchema } from './dates.js';
+import { BriefListItemSchema, TimeZoneSchema } from './briefs.js';
 import { TaskMemberSchema, TaskPrioritySchema, TaskStatusSchema } from './tasks.js';
 
 /** At most this many tasks in each list of the dashboard; `totals` says how many there are in all. */
@@ -14,6 +15,7 @@ export const DASHBOARD_WEEKS = 8;
  */
 export const DashboardQuerySchema = z.object({
   today: CalendarDateSchema.optional().meta({ description: "The caller's local date (YYYY-MM-DD); default the server's UTC date." }),
+  timeZone: TimeZoneSchema.optional().meta({ description: "The caller's IANA time zone, for briefs for today; default UTC." }),
 });
 export type DashboardQuery = z.infer<typeof DashboardQuerySchema>;
 
@@ -65,6 +67,12 @@ export type DashboardAssigneeLoad = z.infer<typeof DashboardAssigneeLoadSchema>;
  *   overdue, then the nearest due date, then no due date; oldest first among equals (issue #8);
  * - `createdVsDone`: the last {@link DASHBOARD_WEEKS} ISO weeks, oldest first, empty weeks as zeros;
  * - `openByAssignee`: open tasks per assignee (unassigned as memberId null), most first.
+ * - `briefsForToday`: briefs the caller may see whose meeting is on `today` in `timeZone`, soonest
+ *   first (issue #9);
+ * - `awaitingAcknowledgement`: READY briefs, soonest meeting first — for the EXECUTIVE only (empty
+ *   for everyone else);
+ * - `needsMore`: briefs with a section marked NEED_MORE, newest mark first — for those who edit
+ *   briefs (OWNER, EXECUTIVE, EXECUTIVEASSISTANT; empty for USER and GUEST).
  * Lists hold at most {@link DASHBOARD_LIST_LIMIT} rows; `totals` counts them all.
  */
 export const DashboardSchema = z
@@ -74,11 +82,17 @@ export const DashboardSchema = z
     overdue: z.array(DashboardTaskSchema),
     overdueUnassigned: z.array(DashboardTaskSchema),
     delegatedWaiting: z.array(DashboardTaskSchema),
+    briefsForToday: z.array(BriefListItemSchema),
+    awaitingAcknowledgement: z.array(BriefListItemSchema),
+    needsMore: z.array(BriefListItemSchema),
     totals: z.object({
       dueToday: z.number().int().min(0),
       overdue: z.number().int().min(0),
       overdueUnassigned: z.number().int().min(0),
       delegatedWaiting: z.number().int().min(0),
+      briefsForToday: z.number().int().min(0),
+      awaitingAcknowledgement: z.number().int().min(0),
+      needsMore: z.number().int().min(0),
     }),
     createdVsDone: z.array(DashboardWeekSchema),
     openByAssignee: z.array(DashboardAssigneeLoadSchema),

@@ -13,6 +13,10 @@ export const errorStatusByCode = {
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   INVALID_REFRESH_TOKEN: 401,
+  /** A passcode-protected share link opened without its passcode (issue #9). */
+  PASSCODE_REQUIRED: 401,
+  /** A wrong passcode for a share link (issue #9); throttled like sign-in. */
+  PASSCODE_INVALID: 401,
   PLAN_LIMIT: 402,
   FORBIDDEN: 403,
   ACCOUNT_NOT_ACTIVATED: 403,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ActivityEventSchema } from './activity.js';
+import { BriefEventSchema } from './briefs.js';
 import { TaskEventSchema } from './tasks.js';
 
 /**
@@ -11,7 +12,7 @@ import { TaskEventSchema } from './tasks.js';
  * On the wire (GET v1/workspaces/{id}/events, text/event-stream) every event is one SSE message
  * whose `event:` field is the `type` and whose `data:` is the JSON of the event.
  */
-export const WorkspaceEventSchema = z.discriminatedUnion('type', [ActivityEventSchema, TaskEventSchema]).meta({ id: 'WorkspaceEvent' });
+export const WorkspaceEventSchema = z.discriminatedUnion('type', [ActivityEventSchema, TaskEventSchema, BriefEventSchema]).meta({ id: 'WorkspaceEvent' });
 export type WorkspaceEvent = z.infer<typeof WorkspaceEventSchema>;
 export type WorkspaceEventType = WorkspaceEvent['type'];
 /** The event of one `type`, e.g. `WorkspaceEventOf<'task'>`. */

@@ -1,6 +1,7 @@
 export * from './activity.js';
 export * from './auth.js';
 export * from './auth-forms.js';
+export * from './briefs.js';
 export * from './dashboard.js';
 export * from './dates.js';
 export * from './envelope.js';
@@ -11,6 +12,7 @@ export * from './health.js';
 export * from './members.js';
 export * from './onboarding.js';
 export * from './profile.js';
+export * from './public-links.js';
 export * from './query-params.js';
 export * from './subscription.js';
 export * from './tasks.js';

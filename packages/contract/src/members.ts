@@ -32,7 +32,7 @@ export type SubscriptionType = z.infer<typeof SubscriptionTypeSchema>;
 
 /**
  * Kinds of activity item (PRODUCT §2; issue #8 added MEMBER_INVITED, PLAN_CHANGED, TASK_CREATED
- * and TASK_OVERDUE); later features add their producers. The subject each kind carries is
+ * and TASK_OVERDUE; issue #9 BRIEF_NEED_MORE); later features add their producers. The subject each kind carries is
  * documented on the contract's ActivityItemSchema (activity.ts).
  */
 export const activityKinds = [
@@ -49,6 +49,7 @@ export const activityKinds = [
   'PLAN_CHANGED',
   'TASK_CREATED',
   'TASK_OVERDUE',
+  'BRIEF_NEED_MORE',
 ] as const;
 export const ActivityKindSchema = z.enum(activityKinds);
 export type ActivityKind = z.infer<typeof ActivityKindSchema>;

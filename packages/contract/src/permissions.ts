@@ -38,6 +38,10 @@ export const permissionMatrix = {
   /** GUESTs see READY and ACKNOWLEDGED briefs only. */
   viewBriefs: row('yes', 'yes', 'yes', 'yes', 'scoped'),
   acknowledgeBriefs: row('no', 'yes', 'no', 'no', 'no'),
+  /** The executive's per-section marks (read / decided / need more), like acknowledging (issue #9). */
+  markBriefs: row('no', 'yes', 'no', 'no', 'no'),
+  /** The workspace setting that turns every public link off at once (PRODUCT §2 PublicLink). */
+  managePublicLinks: row('yes', 'yes', 'no', 'no', 'no'),
   /** Contacts, question requests, chat, summaries. */
   editQuestions: row('yes', 'yes', 'yes', 'no', 'no'),
   viewQuestions: row('yes', 'yes', 'yes', 'yes', 'no'),
@@ -75,6 +79,8 @@ const actionPhrases: Record<WorkspaceAction, string> = {
   editBriefs: 'edit briefs',
   viewBriefs: 'see briefs',
   acknowledgeBriefs: 'acknowledge briefs',
+  markBriefs: 'mark the sections of a brief',
+  managePublicLinks: 'turn public links on or off',
   editQuestions: 'edit questions, contacts and summaries',
   viewQuestions: 'see questions, contacts and summaries',
   editTasks: 'edit tasks',

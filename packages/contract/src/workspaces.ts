@@ -131,6 +131,9 @@ export const auditActions = [
   'MEMBER_ROLE_CHANGED',
   'MEMBER_REMOVED',
   'MEMBER_LEFT',
+  'SHARE_LINK_CREATED',
+  'SHARE_LINK_REVOKED',
+  'PUBLIC_LINKS_TOGGLED',
 ] as const;
 export const AuditActionSchema = z.enum(auditActions);
 export type AuditAction = z.infer<typeof AuditActionSchema>;

@@ -23,7 +23,10 @@ const dashboard: Dashboard = {
   overdue: [],
   overdueUnassigned: [],
   delegatedWaiting: [],
-  totals: { dueToday: 0, overdue: 0, overdueUnassigned: 0, delegatedWaiting: 0 },
+  briefsForToday: [],
+  awaitingAcknowledgement: [],
+  needsMore: [],
+  totals: { dueToday: 0, overdue: 0, overdueUnassigned: 0, delegatedWaiting: 0, briefsForToday: 0, awaitingAcknowledgement: 0, needsMore: 0 },
   createdVsDone: [],
   openByAssignee: [],
 };

@@ -1,6 +1,7 @@
 import { index, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { activityKinds } from '@tandem/contract';
 import { id } from './columns.js';
+import { briefs } from './briefs.js';
 import { tasks } from './tasks.js';
 import { workspaceMembers, workspaces } from './workspaces.js';
 
@@ -26,6 +27,8 @@ export const activityItems = pgTable(
     contactId: uuid(),
     audienceMemberId: uuid().references(() => workspaceMembers.id, { onDelete: 'cascade' }),
     taskId: uuid().references(() => tasks.id, { onDelete: 'cascade' }),
+    /** Set for an item about a brief: seen only while the member may see the brief; goes with it. */
+    briefId: uuid().references(() => briefs.id, { onDelete: 'cascade' }),
     dedupeKey: text(),
     subject: jsonb().$type<Record<string, string>>().notNull().default({}),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -33,6 +36,7 @@ export const activityItems = pgTable(
   (t) => [
     index('activity_items_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id),
     index('activity_items_task_idx').on(t.taskId),
+    index('activity_items_brief_idx').on(t.briefId),
     uniqueIndex('activity_items_dedupe_key').on(t.dedupeKey),
   ],
 );

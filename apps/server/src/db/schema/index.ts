@@ -5,3 +5,5 @@ export * from './workspaces.js';
 export * from './tasks.js';
 export * from './mail.js';
 export * from './activity.js';
+export * from './briefs.js';
+export * from './public-links.js';

@@ -13,6 +13,8 @@ export const memberStatus = pgEnum('member_status', ['INVITED', 'ACTIVE']);
 export const workspaces = pgTable('workspaces', {
   id: id(),
   name: text().notNull(),
+  /** Off: every public link of the workspace answers 410 and none can be made (PRODUCT §2 PublicLink). */
+  publicLinksEnabled: boolean().notNull().default(true),
   ...timestamps,
 });
 

@@ -90,6 +90,10 @@ async function countSections(db: Queryable, reader: Viewer, today: string): Prom
     overdue: row?.overdue ?? 0,
     overdueUnassigned: row?.overdueUnassigned ?? 0,
     delegatedWaiting: row?.delegatedWaiting ?? 0,
+    // Placeholder until the briefs feature fills these (issue #9, in progress on this branch).
+    briefsForToday: 0,
+    awaitingAcknowledgement: 0,
+    needsMore: 0,
   };
 }
 
@@ -174,5 +178,18 @@ export async function getDashboard(db: Queryable, reader: Viewer, today: string)
     countWeeks(db, reader, today),
     countOpenByAssignee(db, reader),
   ]);
-  return { today, dueToday, overdue, overdueUnassigned, delegatedWaiting, totals, createdVsDone, openByAssignee };
+  // Placeholder until the briefs feature fills these (issue #9, in progress on this branch).
+  return {
+    today,
+    dueToday,
+    overdue,
+    overdueUnassigned,
+    delegatedWaiting,
+    briefsForToday: [],
+    awaitingAcknowledgement: [],
+    needsMore: [],
+    totals,
+    createdVsDone,
+    openByAssignee,
+  };
 }

@@ -63,6 +63,10 @@ export function describeActivity(item: ActivityItem, members: ReadonlyMap<string
       return `${actorFirst} marked the brief${title} ready`;
     case 'BRIEF_ACKNOWLEDGED':
       return `${actorFirst} acknowledged the brief${title}`;
+    case 'BRIEF_NEED_MORE': {
+      const section = item.subject.heading ? ` on “${item.subject.heading}”` : '';
+      return `${actorFirst} needs more${section} in${title || ' a brief'}`;
+    }
     case 'TASK_CREATED':
       return `${actorFirst} added the task${title}`;
     case 'TASK_ASSIGNED':
