@@ -1,7 +1,7 @@
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client.js';
-import type { publicLinkSubjectType} from '../db/schema/index.js';
+import type { publicLinkSubjectType } from '../db/schema/index.js';
 import { people, publicLinks, workspaceMembers, workspaces } from '../db/schema/index.js';
 import { AppError, invalidField, notFound, tooManyRequests } from '../lib/errors.js';
 import { refundAttempt, resetAttempts, takeAttempt, throttleKeys, throttlePolicies } from '../lib/throttle.js';

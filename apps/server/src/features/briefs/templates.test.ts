@@ -189,7 +189,11 @@ describe('PATCH and DELETE of a workspace template', () => {
     );
     expect(response.statusCode).toBe(200);
     const changed: BriefTemplate = response.json().payload;
-    expect(changed).toMatchObject({ name: template.name, description: template.description, sections: [{ heading: 'Only one', guidance: '' }] });
+    expect(changed).toMatchObject({
+      name: template.name,
+      description: template.description,
+      sections: [{ heading: 'Only one', guidance: '' }],
+    });
     expect(Date.parse(changed.updatedAt)).toBeGreaterThan(Date.parse(template.updatedAt));
     expect(changed.createdAt).toBe(template.createdAt);
   });
