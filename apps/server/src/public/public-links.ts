@@ -212,19 +212,6 @@ export async function revokePublicLink(
   return link ? { link, revoked: changed.length > 0 } : undefined;
 }
 
-/**
- * Deletes every link of one subject with its access log (for a feature deleting the subject: its
- * links then answer 404 instead of 410).
- */
-export async function deletePublicLinks(
-  tx: Queryable,
-  workspaceId: string,
-  subjectType: PublicLinkSubjectType,
-  subjectId: string,
-): Promise<void> {
-  await tx.delete(publicLinks).where(ofSubject(workspaceId, subjectType, subjectId));
-}
-
 /** A link as the public side opens it: its stored row and whether it opens now. */
 interface OpenableLink {
   id: string;
