@@ -14,6 +14,7 @@ import { Sessions } from './features/auth/sessions.js';
 import { onboardingRoutes } from './features/auth/onboarding-routes.js';
 import { signupRoutes } from './features/auth/signup-routes.js';
 import { registerAuthSweeps } from './features/auth/sweeps.js';
+import { briefsRoutes } from './features/briefs/index.js';
 import { dashboardRoutes } from './features/dashboard/dashboard-routes.js';
 import { profileRoutes } from './features/profile/profile-routes.js';
 import { tasksRoutes } from './features/tasks/tasks-routes.js';
@@ -173,6 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await protectedApi.register(eventsRoutes, { prefix: '/v1/workspaces' });
         await protectedApi.register(activityRoutes, { prefix: '/v1/workspaces' });
         await protectedApi.register(tasksRoutes, { prefix: '/v1/workspaces' });
+        await protectedApi.register(briefsRoutes, { prefix: '/v1/workspaces' });
         await protectedApi.register(dashboardRoutes, { prefix: '/v1/workspaces' });
       });
     },
