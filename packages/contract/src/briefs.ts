@@ -200,12 +200,9 @@ export type BriefSectionInput = z.infer<typeof BriefSectionInputSchema>;
 const SectionsInputSchema = z
   .array(BriefSectionInputSchema)
   .max(BRIEF_SECTIONS_MAX, `A brief can have at most ${BRIEF_SECTIONS_MAX} sections.`)
-  .refine(
-    (sections) => new Set(sections.flatMap((section) => (section.id ? [section.id] : []))).size === sections.filter((s) => s.id).length,
-    {
-      error: 'Each section id can appear only once.',
-    },
-  );
+  .refine((sections) => new Set(sections.flatMap((section) => (section.id ? [section.id] : []))).size === sections.filter((s) => s.id).length, {
+    error: 'Each section id can appear only once.',
+  });
 
 const AttendeesInputSchema = z
   .array(BriefAttendeeInputSchema)
@@ -308,20 +305,13 @@ export const ListBriefsQuerySchema = z
     timeZone: TimeZoneSchema.optional().meta({ description: "The caller's IANA time zone for `forToday`; default UTC." }),
     sort: BriefSortSchema.default('updatedAt').meta({ description: 'updatedAt (newest first, default) or meetingAt (soonest first).' }),
     limit: z.coerce.number().int().min(1).max(100).default(25).meta({ description: 'How many briefs to return, 1–100 (default 25).' }),
-    cursor: z
-      .string()
-      .min(1)
-      .max(500)
-      .optional()
-      .meta({ description: 'The `nextCursor` of the previous page (same sort); omit for the first page.' }),
+    cursor: z.string().min(1).max(500).optional().meta({ description: 'The `nextCursor` of the previous page (same sort); omit for the first page.' }),
   })
   .meta({ explode: false });
 export type ListBriefsQuery = z.infer<typeof ListBriefsQuerySchema>;
 export type ListBriefsQueryInput = z.input<typeof ListBriefsQuerySchema>;
 
-export const BriefPageSchema = z
-  .object({ items: z.array(BriefListItemSchema), nextCursor: z.string().nullable() })
-  .meta({ id: 'BriefPage' });
+export const BriefPageSchema = z.object({ items: z.array(BriefListItemSchema), nextCursor: z.string().nullable() }).meta({ id: 'BriefPage' });
 export type BriefPage = z.infer<typeof BriefPageSchema>;
 export const ListBriefsResponseSchema = payloadOf(BriefPageSchema);
 
@@ -426,10 +416,7 @@ export const TemplateSectionSchema = z
       .trim()
       .min(1, 'Enter a heading.')
       .max(BRIEF_SECTION_HEADING_MAX, `A heading can be at most ${BRIEF_SECTION_HEADING_MAX} characters.`),
-    guidance: z
-      .string()
-      .trim()
-      .max(TEMPLATE_GUIDANCE_MAX, `Guidance can be at most ${TEMPLATE_GUIDANCE_MAX.toLocaleString('en-US')} characters.`),
+    guidance: z.string().trim().max(TEMPLATE_GUIDANCE_MAX, `Guidance can be at most ${TEMPLATE_GUIDANCE_MAX.toLocaleString('en-US')} characters.`),
   })
   .meta({ id: 'TemplateSection' });
 export type TemplateSection = z.infer<typeof TemplateSectionSchema>;
@@ -454,9 +441,7 @@ export type BriefTemplate = z.infer<typeof BriefTemplateSchema>;
 export const BriefTemplateResponseSchema = payloadOf(BriefTemplateSchema);
 
 /** GET …/brief-templates: built-ins first (in their fixed order), then the workspace's by name. */
-export const ListBriefTemplatesResponseSchema = payloadOf(
-  z.object({ items: z.array(BriefTemplateSchema) }).meta({ id: 'BriefTemplateList' }),
-);
+export const ListBriefTemplatesResponseSchema = payloadOf(z.object({ items: z.array(BriefTemplateSchema) }).meta({ id: 'BriefTemplateList' }));
 
 export const BriefTemplateParamsSchema = z.object({
   id: z.uuid().meta({ description: 'The workspace id.' }),
