@@ -14,9 +14,7 @@ import { Sessions } from './features/auth/sessions.js';
 import { onboardingRoutes } from './features/auth/onboarding-routes.js';
 import { signupRoutes } from './features/auth/signup-routes.js';
 import { registerAuthSweeps } from './features/auth/sweeps.js';
-import { publicBriefRoutes } from './features/briefs/public-brief-routes.js';
-import { shareLinksRoutes } from './features/briefs/share-links-routes.js';
-import { briefTemplatesRoutes } from './features/briefs/templates-routes.js';
+import { briefsRoutes, briefTemplatesRoutes, publicBriefRoutes, shareLinksRoutes } from './features/briefs/index.js';
 import { dashboardRoutes } from './features/dashboard/dashboard-routes.js';
 import { profileRoutes } from './features/profile/profile-routes.js';
 import { tasksRoutes } from './features/tasks/tasks-routes.js';
@@ -179,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await protectedApi.register(eventsRoutes, { prefix: '/v1/workspaces' });
         await protectedApi.register(activityRoutes, { prefix: '/v1/workspaces' });
         await protectedApi.register(tasksRoutes, { prefix: '/v1/workspaces' });
+        await protectedApi.register(briefsRoutes, { prefix: '/v1/workspaces' });
         await protectedApi.register(dashboardRoutes, { prefix: '/v1/workspaces' });
         await protectedApi.register(briefTemplatesRoutes, { prefix: '/v1/workspaces' });
         await protectedApi.register(shareLinksRoutes, { prefix: '/v1/workspaces' });

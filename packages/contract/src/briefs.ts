@@ -385,8 +385,8 @@ export const BriefVersionSummarySchema = z
 export type BriefVersionSummary = z.infer<typeof BriefVersionSummarySchema>;
 
 export const ListBriefVersionsQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().min(1).max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50).meta({ description: 'How many versions to return, 1–100 (default 50).' }),
+  cursor: z.string().min(1).max(200).optional().meta({ description: 'The `nextCursor` of the previous page; omit for the first page.' }),
 });
 export const BriefVersionPageSchema = z
   .object({ items: z.array(BriefVersionSummarySchema), nextCursor: z.string().nullable() })
