@@ -25,7 +25,9 @@ export function restoreBriefVersion({ workspaceId, brief, version }: RestoreBrie
 }
 
 /** Mutation hook of {@link restoreBriefVersion}: the answer goes into the brief's cache; history and lists refresh. */
-export function useRestoreBriefVersion(options: Omit<UseMutationOptions<Brief, ApiError, RestoreBriefVersionVariables>, 'mutationFn'> = {}) {
+export function useRestoreBriefVersion(
+  options: Omit<UseMutationOptions<Brief, ApiError, RestoreBriefVersionVariables>, 'mutationFn'> = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     ...options,

@@ -23,7 +23,7 @@ export function updateBrief({ workspaceId, briefId, body }: UpdateBriefVariables
 }
 
 /** True for the 409 of a stale version (contract errors.ts VERSION_CONFLICT). */
-export function isBriefConflict(error: unknown): error is ApiError {
+export function isBriefConflict(error: unknown): boolean {
   return isApiError(error) && error.status === 409 && error.errorCode === 'VERSION_CONFLICT';
 }
 

@@ -116,7 +116,10 @@ export function withSavedIds(content: BriefContent, sent: BriefContent, saved: P
     if (section.id === null && id) ids.set(section.key, id);
   });
   if (ids.size === 0) return content;
-  return { ...content, sections: content.sections.map((section) => (ids.has(section.key) ? { ...section, id: ids.get(section.key) ?? null } : section)) };
+  return {
+    ...content,
+    sections: content.sections.map((section) => (ids.has(section.key) ? { ...section, id: ids.get(section.key) ?? null } : section)),
+  };
 }
 
 /**

@@ -94,7 +94,12 @@ describe('the brief editor’s autosave state (issue #9)', () => {
 
   it('merges a 409 without overlap and saves the merge next', () => {
     let state = briefEditorReducer(typeInto(initBriefEditor(brief), 0, 'Mine'), { type: 'saveStarted' });
-    const current = { ...brief, version: 2, updatedBy: someoneElse, sections: [makeSection('s1', { body: 'One' }), makeSection('s2', { body: 'Theirs' })] };
+    const current = {
+      ...brief,
+      version: 2,
+      updatedBy: someoneElse,
+      sections: [makeSection('s1', { body: 'One' }), makeSection('s2', { body: 'Theirs' })],
+    };
     state = briefEditorReducer(state, { type: 'conflicted', current });
     expect(state.conflict).toBeNull();
     expect(state.base.version).toBe(2);
@@ -105,7 +110,12 @@ describe('the brief editor’s autosave state (issue #9)', () => {
 
   it('holds a 409 with overlap for the person’s choice, then builds on the current version', () => {
     let state = briefEditorReducer(typeInto(initBriefEditor(brief), 0, 'Mine'), { type: 'saveStarted' });
-    const current = { ...brief, version: 3, updatedBy: someoneElse, sections: [makeSection('s1', { body: 'Theirs' }), makeSection('s2', { body: 'Two' })] };
+    const current = {
+      ...brief,
+      version: 3,
+      updatedBy: someoneElse,
+      sections: [makeSection('s1', { body: 'Theirs' }), makeSection('s2', { body: 'Two' })],
+    };
     state = briefEditorReducer(state, { type: 'conflicted', current });
     expect(state.conflict?.conflicts.map((conflict) => conflict.id)).toEqual([sectionConflictId('s1')]);
     expect(indicator(state)).toBe('Not saved — changed by someone else');
@@ -125,7 +135,10 @@ describe('the brief editor’s autosave state (issue #9)', () => {
   it('does not see the server’s trimmed heading as an unsaved change', () => {
     let state = briefEditorReducer(initBriefEditor(brief), {
       type: 'edit',
-      update: (draft) => ({ ...draft, sections: draft.sections.map((section, index) => (index === 0 ? { ...section, heading: 'Agenda ' } : section)) }),
+      update: (draft) => ({
+        ...draft,
+        sections: draft.sections.map((section, index) => (index === 0 ? { ...section, heading: 'Agenda ' } : section)),
+      }),
     });
     state = briefEditorReducer(state, { type: 'saveStarted' });
     state = briefEditorReducer(state, { type: 'saveSucceeded', brief: answerTo(state) });

@@ -119,7 +119,10 @@ export interface SaveIndicatorInput {
 }
 
 /** The indicator's state and its words. Pure. */
-export function describeSaveIndicator({ state, isOffline, failureCount, problem }: SaveIndicatorInput): { kind: SaveIndicator; label: string } {
+export function describeSaveIndicator({ state, isOffline, failureCount, problem }: SaveIndicatorInput): {
+  kind: SaveIndicator;
+  label: string;
+} {
   if (state.conflict) return { kind: 'conflict', label: 'Not saved — changed by someone else' };
   const isUnsaved = hasUnsavedChanges(state);
   if (!isUnsaved) return { kind: 'saved', label: 'Saved' };

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BRIEF_FILTERS, hasActiveBriefFilters, parseBriefFilters, toBriefListParams, toTodayListParams, writeBriefFilters } from './brief-filters';
+import {
+  DEFAULT_BRIEF_FILTERS,
+  hasActiveBriefFilters,
+  parseBriefFilters,
+  toBriefListParams,
+  toTodayListParams,
+  writeBriefFilters,
+} from './brief-filters';
 
 describe('brief list filters in the URL (issue #9)', () => {
   it('reads statuses in workflow order without duplicates or unknown values, and the trimmed search', () => {

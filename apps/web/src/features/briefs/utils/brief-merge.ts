@@ -63,7 +63,12 @@ export function mergeBriefContent(base: BriefContent, mine: BriefContent, theirs
     return settle(conflict(), mineValue, theirsValue);
   };
 
-  const title = pick(base.title, mine.title, theirs.title, isSameTitle, () => ({ id: 'title', kind: 'title', mine: mine.title, theirs: theirs.title }));
+  const title = pick(base.title, mine.title, theirs.title, isSameTitle, () => ({
+    id: 'title',
+    kind: 'title',
+    mine: mine.title,
+    theirs: theirs.title,
+  }));
   const meeting = pick(
     meetingOf(base),
     meetingOf(mine),
@@ -98,7 +103,8 @@ export function mergeBriefContent(base: BriefContent, mine: BriefContent, theirs
     if (result) kept.set(id, m ? { ...result, key: m.key } : result);
   }
 
-  const shared = (content: BriefContent) => content.sections.map(identity).filter((id) => baseById.has(id) && mineById.has(id) && theirsById.has(id));
+  const shared = (content: BriefContent) =>
+    content.sections.map(identity).filter((id) => baseById.has(id) && mineById.has(id) && theirsById.has(id));
   const baseOrder = shared(base);
   const isReorderedByMe = shared(mine).some((id, index) => id !== baseOrder[index]);
   const primary = (isReorderedByMe ? mine : theirs).sections.map(identity);

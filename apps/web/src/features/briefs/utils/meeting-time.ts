@@ -67,7 +67,9 @@ export function formatTimeZone(zone: string, at: Date = new Date()): string {
  */
 export function toMeetingInstant(date: Date | null, time: Date | null, zone: string): string | null {
   if (!date || !time || !isValid(date) || !isValid(time)) return null;
-  return new Date(new TZDate(date.getFullYear(), date.getMonth(), date.getDate(), time.getHours(), time.getMinutes(), zone).getTime()).toISOString();
+  return new Date(
+    new TZDate(date.getFullYear(), date.getMonth(), date.getDate(), time.getHours(), time.getMinutes(), zone).getTime(),
+  ).toISOString();
 }
 
 /**
