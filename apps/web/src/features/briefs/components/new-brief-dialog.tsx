@@ -2,7 +2,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { BRIEF_TITLE_MAX, type Brief, type BriefTemplate } from '@tandem/contract';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { isApiError } from '@/lib/api-error';
 import { useCreateBrief } from '../api/create-brief';
@@ -31,6 +31,13 @@ export function NewBriefDialog({ open, workspaceId, templates, onCreated, onClos
   const [templateId, setTemplateId] = useState(BLANK);
   const [meeting, setMeeting] = useState<MeetingValue>(() => ({ date: null, time: null, timeZone: getBrowserTimeZone() }));
   const [errors, setErrors] = useState<{ title?: string; meeting?: string }>({});
+  const titleInput = useRef<HTMLInputElement>(null);
+  // The dialog exists to name a brief: typing starts in the title once it has opened.
+  useEffect(() => {
+    if (!open) return;
+    const frame = requestAnimationFrame(() => titleInput.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [open]);
   const create = useCreateBrief({ meta: { errorToast: (error) => !error.errorData } });
 
   const reset = () => {
@@ -89,6 +96,7 @@ export function NewBriefDialog({ open, workspaceId, templates, onCreated, onClos
       <Stack spacing={2.5} sx={{ pt: 1 }}>
         <TextField
           label="Title"
+          inputRef={titleInput}
           value={title}
           onChange={(event) => setTitle(event.target.value)}
           required
