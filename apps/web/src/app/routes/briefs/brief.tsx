@@ -76,6 +76,12 @@ function BriefScreen({ workspaceId, briefId, member }: BriefScreenProps) {
     );
   }
   const abilities = getBriefAbilities(member.type, brief.data);
+  // Deleted while open (its live event refetched it): the page keeps what it shows, and says so.
+  const deletedNotice = brief.isError && isApiError(brief.error) && brief.error.status === 404 && (
+    <Alert severity="warning" sx={{ maxWidth: 880, mx: 'auto', mb: 2 }}>
+      This brief was deleted or is no longer visible to you. Copy anything you still need.
+    </Alert>
+  );
   if (!abilities.canEdit) {
     return (
       <>
@@ -90,11 +96,17 @@ function BriefScreen({ workspaceId, briefId, member }: BriefScreenProps) {
         >
           Briefs
         </Button>
+        {deletedNotice}
         <BriefReadView brief={brief.data} />
       </>
     );
   }
-  return <BriefEditor workspaceId={workspaceId} brief={brief.data} member={member} members={members.data ?? []} />;
+  return (
+    <>
+      {deletedNotice}
+      <BriefEditor workspaceId={workspaceId} brief={brief.data} member={member} members={members.data ?? []} />
+    </>
+  );
 }
 
 export { BriefRoute as Component };

@@ -295,7 +295,6 @@ export function BriefEditor({ workspaceId, brief, member, members }: BriefEditor
         onRestored={(restored, version) => {
           autosave.replace(restored, `Version ${version} restored.`);
           setHistoryOpen(false);
-          showToast(`Version ${version} restored.`, 'success');
         }}
         onClose={() => setHistoryOpen(false)}
       />
