@@ -72,14 +72,18 @@ test('a blank brief: two sections autosave and survive a reload, move by keyboar
   await expect(page.getByRole('textbox', { name: 'Text of “Risks”' })).toHaveValue('Flights on strike days.');
 
   // Reorder by keyboard: the drag handle, Space, Arrow down, Space.
-  await page.getByRole('button', { name: 'Move “Agenda”', exact: true }).focus();
+  // Each step waits for the drag's state (pressed) or what it announces to screen readers.
+  const handle = page.getByRole('button', { name: 'Move “Agenda”', exact: true });
+  await handle.focus();
   await page.keyboard.press('Space');
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('ArrowDown');
+  await expect(page.getByText('“Agenda” is at position 2 of 2.')).toBeAttached();
   await page.keyboard.press('Space');
   await expect.poll(() => sectionHeadings(page)).toEqual(['Risks', 'Agenda']);
   await expectSaved(page);
   await page.reload();
-  expect(await sectionHeadings(page)).toEqual(['Risks', 'Agenda']);
+  await expect.poll(() => sectionHeadings(page)).toEqual(['Risks', 'Agenda']);
 
   // History: the version before the move comes back, as a new version.
   await page.getByRole('button', { name: 'History' }).click();
@@ -99,7 +103,7 @@ test('a blank brief: two sections autosave and survive a reload, move by keyboar
   await expect(page.getByText(/^Version \d+ restored\.$/).first()).toBeVisible();
   await expect.poll(() => sectionHeadings(page)).toEqual(['Agenda', 'Risks']);
   await page.goto(briefUrl);
-  expect(await sectionHeadings(page)).toEqual(['Agenda', 'Risks']);
+  await expect.poll(() => sectionHeadings(page)).toEqual(['Agenda', 'Risks']);
 });
 
 test('two people editing the same section see a conflict with both versions; "Keep mine" wins and the other sees it live', async ({

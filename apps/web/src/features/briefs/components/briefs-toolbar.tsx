@@ -1,9 +1,9 @@
+import Check from '@mui/icons-material/Check';
 import Search from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Chip from '@mui/material/Chip';
 import { briefStatuses, briefStatusLabels, type BriefStatus } from '@tandem/contract';
 import { useEffect, useState } from 'react';
 import type { BriefFilters } from '../utils/brief-filters';
@@ -14,12 +14,16 @@ export interface BriefsToolbarProps {
   onChange: (changes: Partial<BriefFilters>) => void;
 }
 
+/** `statuses` with `status` switched on or off. */
+const toggleStatus = (statuses: readonly BriefStatus[], status: BriefStatus) =>
+  statuses.includes(status) ? statuses.filter((item) => item !== status) : [...statuses, status];
+
 /** Typing pauses this long before the search goes into the URL (one request per pause, not per key). */
 const SEARCH_DELAY_MS = 300;
 
 /**
  * The briefs list's filters (issue #9; PRODUCT §3 "filter by status, search by title"): status
- * toggles (none selected = all) and a title search, both kept in the URL by the screen.
+ * chips that are on or off (aria-pressed; none on = all), as /tasks' filters, and a title search, both kept in the URL by the screen.
  */
 export function BriefsToolbar({ filters, onChange }: BriefsToolbarProps) {
   const [search, setSearch] = useState(filters.q);
@@ -55,18 +59,24 @@ export function BriefsToolbar({ filters, onChange }: BriefsToolbarProps) {
           },
         }}
       />
-      <ToggleButtonGroup
-        size="small"
-        aria-label="Status"
-        value={filters.statuses}
-        onChange={(_event, statuses: BriefStatus[]) => onChange({ statuses })}
-      >
-        {briefStatuses.map((status) => (
-          <ToggleButton key={status} value={status} sx={{ px: 1.5 }}>
-            {briefStatusLabels[status]}
-          </ToggleButton>
-        ))}
-      </ToggleButtonGroup>
+      <Box role="group" aria-label="Status" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        {briefStatuses.map((status) => {
+          const isOn = filters.statuses.includes(status);
+          return (
+            <Chip
+              key={status}
+              label={briefStatusLabels[status]}
+              clickable
+              onClick={() => onChange({ statuses: toggleStatus(filters.statuses, status) })}
+              aria-pressed={isOn}
+              color={isOn ? 'primary' : 'default'}
+              variant={isOn ? 'filled' : 'outlined'}
+              icon={isOn ? <Check aria-hidden /> : undefined}
+              sx={{ fontWeight: 600 }}
+            />
+          );
+        })}
+      </Box>
     </Box>
   );
 }

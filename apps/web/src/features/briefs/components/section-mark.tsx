@@ -83,7 +83,11 @@ export function SectionMarkControls({ workspaceId, briefId, section }: SectionMa
         value={section.mark}
         disabled={mark.isPending}
         onChange={(_event, next: SectionMark | null) => send(next, note)}
-        sx={{ flexWrap: 'wrap', '& .MuiToggleButton-root': { minHeight: 44, px: 2, gap: 0.75, textTransform: 'none' } }}
+        sx={{
+          flexWrap: 'wrap',
+          '& .MuiToggleButton-root': { minHeight: 44, px: 2, gap: 0.75, textTransform: 'none', fontWeight: 600 },
+          '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.secondary' },
+        }}
       >
         {sectionMarks.map((value) => (
           <ToggleButton key={value} value={value} color={markColors[value] === 'default' ? 'primary' : markColors[value]}>
