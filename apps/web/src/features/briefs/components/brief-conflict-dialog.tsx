@@ -116,6 +116,10 @@ export function BriefConflictDialog({ open, current, conflicts, memberNames, onR
                       onChange={(_event, choice: MergeChoice | null) =>
                         choice && setChoices((previous) => ({ ...previous, [conflict.id]: choice }))
                       }
+                      sx={{
+                        '& .MuiToggleButton-root': { px: 2, textTransform: 'none', fontWeight: 600 },
+                        '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.secondary' },
+                      }}
                     >
                       <ToggleButton value="mine">Mine</ToggleButton>
                       <ToggleButton value="theirs">Theirs</ToggleButton>
