@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import {
   addMember,
+  callApi,
   createActivatedPerson,
   createOwner,
   expect,
@@ -9,6 +10,13 @@ import {
   signInThroughUi,
   test,
 } from './fixtures.js';
+
+interface BriefDto {
+  id: string;
+  version: number;
+  status: string;
+  sections: { id: string; heading: string; body: string; mark: string | null; markNote: string | null }[];
+}
 
 /** The editor's save state (a polite status region in the toolbar). */
 const saveState = (page: Page) =>
@@ -164,5 +172,89 @@ test('two people editing the same section see a conflict with both versions; "Ke
     await expect(page.getByText('Updated by Arthur.')).toBeVisible();
   } finally {
     await assistantContext.close();
+  }
+});
+
+test('on a phone the executive finds the ready brief on the dashboard, marks a section "need more" with a note and acknowledges; a user reads it rendered', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const { person: executive, token: executiveToken, workspace } = await createOwner(request, 'Eleanor');
+  await callApi(request, executiveToken, 'PATCH', `v1/workspaces/${workspace.id}/members/${workspace.memberId}`, {
+    workspaceMemberType: 'EXECUTIVE',
+  });
+  const assistant = await createActivatedPerson(request, newPerson('Arthur'));
+  const assistantToken = await addMember(request, executiveToken, workspace.id, assistant, 'EXECUTIVEASSISTANT');
+  const reader = await createActivatedPerson(request, newPerson('Ursula'));
+  await addMember(request, executiveToken, workspace.id, reader, 'USER');
+
+  // The assistant prepares today's brief (an hour from now, held in Paris) and marks it ready.
+  const title = `Dinner with the chair ${Date.now().toString(36)}`;
+  const created = await callApi<BriefDto>(request, assistantToken, 'POST', `v1/workspaces/${workspace.id}/briefs`, {
+    title,
+    meetingAt: new Date(Date.now() + 60 * 60 * 1000).toISOString(),
+    meetingTimeZone: 'Europe/Paris',
+    sections: [
+      { heading: 'Purpose', body: 'Agree the **succession** timeline.' },
+      { heading: 'Numbers', body: '- Revenue up 12 %' },
+    ],
+  });
+  await callApi(
+    request,
+    assistantToken,
+    'POST',
+    `v1/workspaces/${workspace.id}/briefs/${created.id}/ready`,
+    { version: created.version },
+    200,
+  );
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInThroughUi(page, executive);
+  const awaiting = page.getByRole('region', { name: 'Awaiting your acknowledgement' });
+  await expect(page.getByRole('region', { name: 'Briefs for today' }).getByRole('link', { name: new RegExp(title) })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await awaiting.getByRole('link', { name: new RegExp(title) }).click();
+  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue(title);
+
+  const marks = page.getByRole('group', { name: 'Your mark for “Numbers”' });
+  const needMore = marks.getByRole('button', { name: 'Need more' });
+  const box = await needMore.boundingBox();
+  expect(box?.height ?? 0, 'a mark is easy to tap').toBeGreaterThanOrEqual(44);
+  await needMore.click();
+  await expect(needMore).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('textbox', { name: 'Note (optional)' }).fill('Split by region, please');
+  await page.getByRole('button', { name: 'Save note' }).click();
+  await expect(page.getByRole('button', { name: 'Save note' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Acknowledge' }).click();
+  await expect(page.getByText('Acknowledged', { exact: true }).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  const saved = await callApi<BriefDto>(request, assistantToken, 'GET', `v1/workspaces/${workspace.id}/briefs/${created.id}`);
+  expect(saved.status).toBe('ACKNOWLEDGED');
+  expect(saved.sections.map(({ mark, markNote }) => [mark, markNote])).toEqual([
+    [null, null],
+    ['NEED_MORE', 'Split by region, please'],
+  ]);
+
+  // A user reads the brief rendered, with the executive's mark, and cannot change it.
+  const readerContext = await browser.newContext();
+  const readerPage = await readerContext.newPage();
+  try {
+    await signInThroughUi(readerPage, reader);
+    await openWorkspace(readerPage, "Eleanor's workspace");
+    await readerPage.goto('/executive-briefs');
+    await expect(readerPage.getByRole('button', { name: 'New brief' })).toHaveCount(0);
+    await readerPage
+      .getByRole('link', { name: new RegExp(title) })
+      .first()
+      .click();
+    await expect(readerPage.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(readerPage.getByText('succession', { exact: true })).toHaveCSS('font-weight', /^(700|bold)$/);
+    await expect(readerPage.getByText('“Split by region, please”')).toBeVisible();
+    await expect(readerPage.getByRole('textbox')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(readerPage);
+  } finally {
+    await readerContext.close();
   }
 });

@@ -161,7 +161,7 @@ interface SectionCardProps {
 
 function SectionCard({ section, index, count, shouldFocus, live, renderMark, onChange, onMove, onRemove }: SectionCardProps) {
   const baseId = useId();
-  const headingInput = useRef<HTMLInputElement>(null);
+  const headingInput = useRef<HTMLTextAreaElement>(null);
   // A section just added: typing starts in its heading.
   useEffect(() => {
     if (shouldFocus) headingInput.current?.focus();
@@ -194,9 +194,15 @@ function SectionCard({ section, index, count, shouldFocus, live, renderMark, onC
           </Tooltip>
           <TextField
             value={section.heading}
-            onChange={(event) => onChange({ heading: event.target.value })}
+            // One line of text that wraps on a phone instead of hiding its end.
+            onChange={(event) => onChange({ heading: event.target.value.replace(/[\r\n]+/g, ' ') })}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') event.preventDefault();
+            }}
             placeholder="Section heading"
             variant="standard"
+            multiline
+            maxRows={4}
             fullWidth
             inputRef={headingInput}
             slotProps={{
