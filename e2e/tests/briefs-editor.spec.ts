@@ -258,3 +258,33 @@ test('on a phone the executive finds the ready brief on the dashboard, marks a s
     await readerContext.close();
   }
 });
+
+test('"New brief" with a meeting typed as mm/dd/yyyy and a time lists it under Today and on the dashboard', async ({ page, request }) => {
+  const { person } = await createOwner(request, 'Olive');
+  await signInThroughUi(page, person);
+  await page.goto('/executive-briefs');
+  await page.getByRole('button', { name: 'New brief' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New brief' });
+  await expect(dialog.getByRole('textbox', { name: 'Title' })).toBeFocused();
+  const title = `Late call with Lisbon ${Date.now().toString(36)}`;
+  await page.keyboard.type(title);
+  await dialog.getByRole('combobox', { name: 'Template' }).click();
+  await page.getByRole('option', { name: 'Meeting brief' }).click();
+  const now = new Date();
+  const pad = (value: number) => String(value).padStart(2, '0');
+  await dialog.getByRole('group', { name: 'Meeting date' }).getByRole('spinbutton', { name: 'Month' }).click();
+  await page.keyboard.type(`${pad(now.getMonth() + 1)}${pad(now.getDate())}${now.getFullYear()}`);
+  await dialog.getByRole('group', { name: 'Meeting time' }).getByRole('spinbutton', { name: 'Hours' }).click();
+  await page.keyboard.type('1159P');
+  await dialog.getByRole('button', { name: 'Create brief' }).click();
+  await expect(page).toHaveURL(/\/executive-briefs\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue(title);
+  await expect(page.getByRole('group', { name: 'Meeting time' })).toContainText('11:59');
+  await expect(page.getByRole('textbox', { name: 'Heading of section 1' })).not.toHaveValue('');
+
+  await page.getByRole('link', { name: 'Briefs', exact: true }).first().click();
+  const today = page.getByRole('region', { name: 'Today' });
+  await expect(today.getByRole('link', { name: new RegExp(title) })).toContainText('11:59 PM');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByRole('region', { name: 'Briefs for today' }).getByRole('link', { name: new RegExp(title) })).toBeVisible();
+});
