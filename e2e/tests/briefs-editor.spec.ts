@@ -175,7 +175,7 @@ test('two people editing the same section see a conflict with both versions; "Ke
   }
 });
 
-test('on a phone the executive finds the ready brief on the dashboard, marks a section "need more" with a note and acknowledges; a user reads it rendered', async ({
+test('on a phone in dark mode the executive finds the ready brief on the dashboard, marks a section "need more" with a note and acknowledges; a user reads it rendered', async ({
   browser,
   page,
   request,
@@ -209,7 +209,9 @@ test('on a phone the executive finds the ready brief on the dashboard, marks a s
     200,
   );
 
+  // A phone in dark mode ("Match system" follows it): axe checks the contrast of both.
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: 'dark' });
   await signInThroughUi(page, executive);
   const awaiting = page.getByRole('region', { name: 'Awaiting your acknowledgement' });
   await expect(page.getByRole('region', { name: 'Briefs for today' }).getByRole('link', { name: new RegExp(title) })).toBeVisible();
