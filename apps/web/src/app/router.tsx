@@ -75,6 +75,9 @@ export const routes: RouteObject[] = [
           { path: paths.account.path, lazy: () => import('./routes/app/account') },
           { path: paths.tasks.list.path, lazy: () => import('./routes/tasks/tasks') },
           { path: paths.tasks.new.path, lazy: () => import('./routes/tasks/new-task') },
+          // Executive briefs (issue #9); web-share adds the templates' entries beside these.
+          { path: paths.briefs.list.path, lazy: () => import('./routes/briefs/briefs') },
+          { path: paths.briefs.detail.path, lazy: () => import('./routes/briefs/brief') },
         ],
       },
     ],

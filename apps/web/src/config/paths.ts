@@ -100,6 +100,32 @@ export const paths = {
       getHref: () => '/tasks/new',
     },
   },
+  // Executive briefs (issue #9). web-share adds the templates' and /b's router entries.
+  briefs: {
+    list: {
+      path: '/executive-briefs',
+      /** `query`: the list's filters (features/briefs/utils/brief-filters.ts), e.g. "status=READY&q=board". */
+      getHref: (query?: string | URLSearchParams) => {
+        const search = query?.toString() ?? '';
+        return search ? `/executive-briefs?${search}` : '/executive-briefs';
+      },
+    },
+    detail: {
+      path: '/executive-briefs/:id',
+      getHref: (id: string) => `/executive-briefs/${encodeURIComponent(id)}`,
+    },
+    templates: {
+      /** Static segment: the router ranks it above /executive-briefs/:id. */
+      new: {
+        path: '/executive-briefs/templates/new',
+        getHref: () => '/executive-briefs/templates/new',
+      },
+      detail: {
+        path: '/executive-briefs/templates/:id',
+        getHref: (id: string) => `/executive-briefs/templates/${encodeURIComponent(id)}`,
+      },
+    },
+  },
   register: {
     path: '/register',
     /** `step: 'activate'` opens the activation-code step for `email`. */
