@@ -23,12 +23,21 @@ describe('the demo workspace (seed/demo.ts) under the workspace rules', () => {
       subject: { title?: string };
     }[] = (await t.get(`${urls.activity(workspace.id)}?limit=100`, { token: executive.access_token })).json().payload.items;
     expect(new Set(items.map((item) => item.kind))).toEqual(
-      new Set(['PLAN_CHANGED', 'MEMBER_INVITED', 'MEMBER_JOINED', 'TASK_CREATED', 'TASK_ASSIGNED', 'TASK_OVERDUE', 'TASK_DONE']),
+      new Set([
+        'PLAN_CHANGED',
+        'MEMBER_INVITED',
+        'MEMBER_JOINED',
+        'TASK_CREATED',
+        'TASK_ASSIGNED',
+        'TASK_OVERDUE',
+        'TASK_DONE',
+        'BRIEF_READY',
+      ]),
     );
     expect(items.length).toBeGreaterThanOrEqual(10);
     const days = new Set(items.map((item) => item.createdAt.slice(0, 10)));
     expect(days.size).toBeGreaterThanOrEqual(5);
-    expect(items[0]).toMatchObject({ kind: 'TASK_DONE', actor: { firstName: 'Arthur' }, isUnread: true });
+    expect(items[0]).toMatchObject({ kind: 'BRIEF_READY', actor: { firstName: 'Arthur' }, isUnread: true });
     expect(items.at(-1)).toMatchObject({ kind: 'PLAN_CHANGED', isUnread: false });
     const profile = (await t.get('/api/v1/profile', { token: executive.access_token })).json().payload;
     const me = profile.workspaces[0].members.find((member: { workspaceMemberType: string }) => member.workspaceMemberType === 'EXECUTIVE');
@@ -37,6 +46,24 @@ describe('the demo workspace (seed/demo.ts) under the workspace rules', () => {
     await recordOverdueTasks(t.db);
     const again = (await t.get(`${urls.activity(workspace.id)}?limit=100`, { token: executive.access_token })).json().payload.items;
     expect(again.filter((item: { kind: string }) => item.kind === 'TASK_OVERDUE')).toHaveLength(1);
+  });
+
+  it('has briefs written through the briefs feature: one awaiting the executive, a draft, one acknowledged that needs more', async () => {
+    const executive = await signIn(t, demoAccounts.executive.email, demoAccounts.executive.password);
+    const assistant = await signIn(t, demoAccounts.assistant.email, demoAccounts.assistant.password);
+    const [workspace] = (await t.get(urls.workspaces, { token: executive.access_token })).json().payload.items;
+    const briefs: { title: string; status: string; marks: { NEED_MORE: number } }[] = (
+      await t.get(`/api/v1/workspaces/${workspace.id}/briefs?sort=meetingAt`, { token: executive.access_token })
+    ).json().payload.items;
+    expect(briefs.map(({ title, status, marks }) => [title, status, marks.NEED_MORE])).toEqual([
+      ['Q3 board meeting', 'READY', 0],
+      ['1:1 with Maya Chen', 'DRAFT', 0],
+      ['Lisbon offsite', 'ACKNOWLEDGED', 1],
+    ]);
+    const executiveDay = (await t.get(`/api/v1/workspaces/${workspace.id}/dashboard`, { token: executive.access_token })).json().payload;
+    expect(executiveDay.awaitingAcknowledgement.map((brief: { title: string }) => brief.title)).toEqual(['Q3 board meeting']);
+    const assistantDay = (await t.get(`/api/v1/workspaces/${workspace.id}/dashboard`, { token: assistant.access_token })).json().payload;
+    expect(assistantDay.needsMore.map((brief: { title: string }) => brief.title)).toEqual(['Lisbon offsite']);
   });
 
   it('has one EXECUTIVE who administers it and an assistant who may invite users only', async () => {

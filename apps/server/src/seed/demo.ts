@@ -3,6 +3,7 @@ import type { Database } from '../db/client.js';
 import { activityItems, people, subscriptions, tasks, workspaceMembers, workspaces } from '../db/schema/index.js';
 import { overdueKey } from '../features/activity/index.js';
 import type { AuthService } from '../features/auth/auth-service.js';
+import { acknowledgeBrief, builtInTemplates, createBrief, markBriefReady, markSection, updateBrief } from '../features/briefs/index.js';
 
 /** The demo accounts printed at start-up (ISSUE: "known passwords printed at start-up"). */
 export const demoAccounts = {
@@ -30,7 +31,7 @@ export async function seedDemoWorkspace(db: Database, auth: AuthService): Promis
   if ((existing?.value ?? 0) > 0) return false;
   const { executive, assistant } = demoAccounts;
   const [executiveHash, assistantHash] = await Promise.all([auth.hashPassword(executive.password), auth.hashPassword(assistant.password)]);
-  await db.transaction(async (tx) => {
+  const office = await db.transaction(async (tx) => {
     const [exec, asst] = await tx
       .insert(people)
       .values([
@@ -74,8 +75,76 @@ export async function seedDemoWorkspace(db: Database, auth: AuthService): Promis
       ])
       .returning();
     await seedActivityHistory(tx, { workspaceId: workspace!.id, executive: execMember!, assistant: asstMember!, tasks: seeded });
+    return { workspaceId: workspace!.id, executivePersonId: exec!.id, assistantPersonId: asst!.id };
   });
+  await seedBriefs(db, office);
   return true;
+}
+
+/** The next whole hour at least `hours` hours from now (a meeting time that reads naturally). */
+const meetingIn = (hours: number) => {
+  const at = new Date(Date.now() + hours * HOUR_MS);
+  at.setUTCMinutes(0, 0, 0);
+  return at.toISOString();
+};
+
+/**
+ * Three briefs through the briefs feature itself (issue #9), so versions, activity and counters are
+ * what real use leaves: the board prep for a meeting a few hours from now, written and marked
+ * ready by the assistant (awaiting the executive's acknowledgement); tomorrow's 1:1 still a draft;
+ * and the offsite travel brief the executive acknowledged with one section marked "need more".
+ */
+async function seedBriefs(db: Database, office: { workspaceId: string; executivePersonId: string; assistantPersonId: string }) {
+  const { workspaceId, executivePersonId: executive, assistantPersonId: assistant } = office;
+  const template = (name: string) => builtInTemplates.find((candidate) => candidate.name === name)!;
+  const fill = (name: string, bodies: string[]) =>
+    template(name).sections.map((section, index) => ({ heading: section.heading, body: bodies[index] ?? '', guidance: section.guidance }));
+
+  const board = await createBrief(db, assistant, workspaceId, {
+    title: 'Q3 board meeting',
+    templateId: template('Board prep').id,
+    meetingAt: meetingIn(3),
+    meetingTimeZone: 'America/New_York',
+  });
+  const boardFilled = await updateBrief(db, assistant, workspaceId, board.id, {
+    version: board.version,
+    sections: board.sections.map((section, index) => ({
+      id: section.id,
+      heading: section.heading,
+      guidance: section.guidance,
+      body:
+        [
+          'Approve the **FY27 operating plan** and the revised hiring pace (−12 roles in H1).',
+          '- **Maya Chen** (chair): supportive, wants a clear cash runway number.\n- **Tom Alvarez**: sceptical of the EMEA expansion.',
+          'Revenue $48.2M (+18% y/y), gross margin 71%, runway 26 months at plan.',
+        ][index] ?? '',
+    })),
+  });
+  await markBriefReady(db, assistant, workspaceId, board.id, boardFilled.version);
+
+  await createBrief(db, assistant, workspaceId, {
+    title: '1:1 with Maya Chen',
+    templateId: template('1:1 prep').id,
+    meetingAt: meetingIn(26),
+    meetingTimeZone: 'America/New_York',
+  });
+
+  const offsite = await createBrief(db, assistant, workspaceId, {
+    title: 'Lisbon offsite',
+    meetingAt: meetingIn(24 * 9),
+    meetingTimeZone: 'Europe/Lisbon',
+    sections: fill('Travel brief', [
+      'TAP TP 208, JFK → LIS, departs 19:05, seat 2A. Car to JFK at 15:45.',
+      'Four Seasons Ritz, 3 nights, confirmation 88412.',
+      'Day 1 strategy sessions; day 2 team dinner (venue still open).',
+    ]),
+  });
+  const ready = await markBriefReady(db, assistant, workspaceId, offsite.id, offsite.version);
+  await acknowledgeBrief(db, executive, workspaceId, offsite.id, ready.version);
+  const needsMore = ready.sections[2];
+  if (needsMore) {
+    await markSection(db, executive, workspaceId, offsite.id, needsMore.id, { mark: 'NEED_MORE', note: 'Which evening is the dinner?' });
+  }
 }
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
