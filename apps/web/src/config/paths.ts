@@ -100,6 +100,38 @@ export const paths = {
       getHref: () => '/tasks/new',
     },
   },
+  briefs: {
+    // web-briefs registers the routes of `list` and `detail`; the template pages link to them.
+    list: {
+      path: '/executive-briefs',
+      getHref: () => '/executive-briefs',
+    },
+    detail: {
+      path: '/executive-briefs/:id',
+      getHref: (id: string) => `/executive-briefs/${encodeURIComponent(id)}`,
+    },
+    // Templates (issue #9).
+    templates: {
+      /** The template editor for a new template; saving opens the template's own page. */
+      new: {
+        path: '/executive-briefs/templates/new',
+        getHref: () => '/executive-briefs/templates/new',
+      },
+      /** One template: the editor, or read-only with "Duplicate" for a built-in. */
+      detail: {
+        path: '/executive-briefs/templates/:id',
+        getHref: (id: string) => `/executive-briefs/templates/${encodeURIComponent(id)}`,
+      },
+    },
+  },
+  /** The public pages (no guard, noindex; PRODUCT §3, §5). */
+  public: {
+    /** A brief's share link (issue #9); `id` is the link's public id. */
+    brief: {
+      path: '/b/:id',
+      getHref: (id: string) => `/b/${encodeURIComponent(id)}`,
+    },
+  },
   register: {
     path: '/register',
     /** `step: 'activate'` opens the activation-code step for `email`. */
