@@ -32,12 +32,18 @@ export async function publicBriefLoader({ params, request }: LoaderFunctionArgs)
  */
 function PublicBriefRoute() {
   const data = useLoaderData<PublicBriefLoaderData>();
+  if (data.kind === 'brief') return <PublicBriefView brief={data.brief} />;
+  // Keyed by link: another protected link starts locked again.
+  return <LockedPublicBrief key={data.linkId} linkId={data.linkId} />;
+}
+
+/** A protected link: the passcode prompt, then the brief it unlocked (kept in memory only). */
+function LockedPublicBrief({ linkId }: { linkId: string }) {
   const [unlocked, setUnlocked] = useState<PublicBrief | null>(null);
   const [isInactive, setInactive] = useState(false);
   if (isInactive) return <LinkInactivePage />;
-  if (data.kind === 'brief') return <PublicBriefView brief={data.brief} />;
   if (unlocked) return <PublicBriefView brief={unlocked} />;
-  return <PasscodeForm linkId={data.linkId} onUnlocked={setUnlocked} onInactive={() => setInactive(true)} />;
+  return <PasscodeForm linkId={linkId} onUnlocked={setUnlocked} onInactive={() => setInactive(true)} />;
 }
 
 export { PublicBriefRoute as Component, publicBriefLoader as loader };

@@ -71,7 +71,7 @@ export function PasscodeForm({ linkId, onUnlocked, onInactive }: PasscodeFormPro
           {lockedMessage}
         </Alert>
       )}
-      <Box component="form" noValidate onSubmit={handleSubmit} aria-label="Passcode" sx={{ display: 'grid', gap: 2 }}>
+      <Box component="form" noValidate onSubmit={handleSubmit} aria-label="Unlock the brief" sx={{ display: 'grid', gap: 2 }}>
         <FormTextField
           label="Passcode"
           type="password"

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import type { PublicBrief } from '@tandem/contract';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { LazyMarkdown } from '@/components/ui/lazy-markdown';
 import { formatDateTime, formatRelativeTime } from '@/lib/relative-time';
 import { formatMeetingTime } from '../utils/meeting-time';
@@ -93,7 +93,7 @@ export function PublicBriefView({ brief }: PublicBriefViewProps) {
   );
 }
 
-function MeetingField({ label, children }: { label: string; children: React.ReactNode }) {
+function MeetingField({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1 }}>
       <Typography component="dt" color="text.secondary" sx={{ minWidth: '6.5rem' }}>
