@@ -6,7 +6,7 @@ import {
   type CreateShareLinkBody,
   type ShareLink,
 } from '@tandem/contract';
-import { addDays, intlFormat } from 'date-fns';
+import { addHours, intlFormat } from 'date-fns';
 import { z } from 'zod';
 import { formatDateTime, formatRelativeTime } from '@/lib/relative-time';
 
@@ -57,10 +57,14 @@ export function getShareLinkUrl(linkId: string, origin: string = window.location
 /** What a new link's default expiry means for this brief (contract CreateShareLinkBody: meeting + 7 days, or never). */
 export type DefaultExpiry = { kind: 'never' } | { kind: 'after-meeting'; at: Date; isPast: boolean };
 
-/** The default expiry of a new link of a brief whose meeting is at `meetingAt` (ISO or null), at `now` (ms). Pure. */
+/**
+ * The default expiry of a new link of a brief whose meeting is at `meetingAt` (ISO or null), at
+ * `now` (ms). Counted in 24-hour days, as the server counts them, so the date shown is the one it
+ * stores. Pure.
+ */
 export function getDefaultExpiry(meetingAt: string | null, now: number = Date.now()): DefaultExpiry {
   if (!meetingAt) return { kind: 'never' };
-  const at = addDays(new Date(meetingAt), SHARE_LINK_DEFAULT_DAYS_AFTER_MEETING);
+  const at = addHours(new Date(meetingAt), SHARE_LINK_DEFAULT_DAYS_AFTER_MEETING * 24);
   return { kind: 'after-meeting', at, isPast: at.getTime() <= now };
 }
 
