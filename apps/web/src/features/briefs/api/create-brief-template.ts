@@ -3,7 +3,7 @@ import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/
 import { api } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-error';
 import { briefTemplateQueryOptions } from './get-brief-template';
-import { briefTemplatesQueryKey } from './get-brief-templates';
+import { briefTemplatesQueryOptions } from './get-brief-templates';
 
 /** Variables of {@link createBriefTemplate}. */
 export interface CreateBriefTemplateVariables {
@@ -32,6 +32,7 @@ export function useCreateBriefTemplate(
       queryClient.setQueryData(briefTemplateQueryOptions(variables.workspaceId, template.id).queryKey, template);
       return options.onSuccess?.(template, variables, onMutateResult, context);
     },
-    onSettled: (_data, _error, { workspaceId }) => queryClient.invalidateQueries({ queryKey: briefTemplatesQueryKey(workspaceId) }),
+    onSettled: (_data, _error, { workspaceId }) =>
+      queryClient.invalidateQueries({ queryKey: briefTemplatesQueryOptions(workspaceId).queryKey, exact: true }),
   });
 }

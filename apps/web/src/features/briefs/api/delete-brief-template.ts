@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/
 import { api } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-error';
 import { briefTemplateQueryOptions } from './get-brief-template';
-import { briefTemplatesQueryKey } from './get-brief-templates';
+import { briefTemplatesQueryOptions } from './get-brief-templates';
 
 /** Variables of {@link deleteBriefTemplate}. */
 export interface DeleteBriefTemplateVariables {
@@ -30,6 +30,6 @@ export function useDeleteBriefTemplate(options: Omit<UseMutationOptions<void, Ap
       return options.onSuccess?.(data, variables, onMutateResult, context);
     },
     onSettled: (_data, _error, { workspaceId }) =>
-      queryClient.invalidateQueries({ queryKey: [...briefTemplatesQueryKey(workspaceId), 'list'] }),
+      queryClient.invalidateQueries({ queryKey: briefTemplatesQueryOptions(workspaceId).queryKey, exact: true }),
   });
 }

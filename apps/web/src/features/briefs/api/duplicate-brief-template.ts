@@ -3,7 +3,7 @@ import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/
 import { api } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-error';
 import { briefTemplateQueryOptions } from './get-brief-template';
-import { briefTemplatesQueryKey } from './get-brief-templates';
+import { briefTemplatesQueryOptions } from './get-brief-templates';
 
 /** Variables of {@link duplicateBriefTemplate}. */
 export interface DuplicateBriefTemplateVariables {
@@ -35,6 +35,6 @@ export function useDuplicateBriefTemplate(
       return options.onSuccess?.(template, variables, onMutateResult, context);
     },
     onSettled: (_data, _error, { workspaceId }) =>
-      queryClient.invalidateQueries({ queryKey: [...briefTemplatesQueryKey(workspaceId), 'list'] }),
+      queryClient.invalidateQueries({ queryKey: briefTemplatesQueryOptions(workspaceId).queryKey, exact: true }),
   });
 }
