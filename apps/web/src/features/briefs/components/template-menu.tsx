@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
@@ -35,7 +34,7 @@ export function TemplateMenu({ workspaceId, currentId, canCreate }: TemplateMenu
   const own = templates.data?.filter((template) => !template.builtIn) ?? [];
   const close = () => setAnchor(null);
 
-  const item = (template: { id: string; name: string }) => {
+  const item = (template: { id: string; name: string; builtIn: boolean }) => {
     const isCurrent = template.id === currentId;
     return (
       <MenuItem
@@ -47,7 +46,7 @@ export function TemplateMenu({ workspaceId, currentId, canCreate }: TemplateMenu
         aria-current={isCurrent ? 'page' : undefined}
       >
         <ListItemIcon>{isCurrent && <Check fontSize="small" />}</ListItemIcon>
-        <ListItemText>{template.name}</ListItemText>
+        <ListItemText secondary={template.builtIn ? 'Built-in' : 'This workspace'}>{template.name}</ListItemText>
       </MenuItem>
     );
   };
@@ -74,9 +73,8 @@ export function TemplateMenu({ workspaceId, currentId, canCreate }: TemplateMenu
       >
         {templates.isPending && <MenuItem disabled>Loading templates…</MenuItem>}
         {templates.isError && <MenuItem disabled>We couldn't load the templates.</MenuItem>}
-        {builtIns.length > 0 && <ListSubheader>Built-in</ListSubheader>}
         {builtIns.map(item)}
-        {own.length > 0 && <ListSubheader>This workspace</ListSubheader>}
+        {own.length > 0 && builtIns.length > 0 && <Divider />}
         {own.map(item)}
         {canCreate && <Divider />}
         {canCreate && (
