@@ -14,16 +14,19 @@ import { Sessions } from './features/auth/sessions.js';
 import { onboardingRoutes } from './features/auth/onboarding-routes.js';
 import { signupRoutes } from './features/auth/signup-routes.js';
 import { registerAuthSweeps } from './features/auth/sweeps.js';
+import { briefsRoutes, briefTemplatesRoutes, publicBriefRoutes, shareLinksRoutes } from './features/briefs/index.js';
 import { dashboardRoutes } from './features/dashboard/dashboard-routes.js';
 import { profileRoutes } from './features/profile/profile-routes.js';
 import { tasksRoutes } from './features/tasks/tasks-routes.js';
 import { membersRoutes } from './features/workspaces/members-routes.js';
+import { publicLinkSettingsRoutes } from './features/workspaces/public-links-settings-routes.js';
 import { workspacesRoutes } from './features/workspaces/workspaces-routes.js';
 import eventsPlugin from './events/events-plugin.js';
 import { eventsRoutes } from './events/events-routes.js';
 import { Jobs } from './jobs/jobs.js';
 import jobsPlugin from './jobs/jobs-plugin.js';
 import { errorResponses } from './lib/route-schemas.js';
+import { registerPublicLinkSweeps } from './public/public-links-views.js';
 import { publicPagesHeaders, publicScope } from './public/public-scope.js';
 import { registerMailJobs } from './mail/mail-jobs.js';
 import { Mailer } from './mail/mailer.js';
@@ -94,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mailOutbox = registerMailJobs(jobs, { db: database.db, mailer, logger: app.log, timeoutSeconds: config.mailJobTimeoutSeconds });
   registerAuthSweeps(jobs, database.db, app.log);
   registerIdempotencySweep(jobs, database.db, app.log);
+  registerPublicLinkSweeps(jobs, database.db, app.log);
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
@@ -162,7 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(publicAuthRoutes, { prefix: '/auth' });
       await api.register(signupRoutes, { prefix: '/v1' });
       // Public pages' data (/b, /q, /s): each feature adds its public routes plugin here.
-      await api.register(publicScope, { prefix: '/v1/public', routes: [] });
+      await api.register(publicScope, { prefix: '/v1/public', routes: [publicBriefRoutes] });
       await api.register(async (protectedApi) => {
         protectedApi.addHook('onRequest', authenticate);
         await protectedApi.register(protectedAuthRoutes, { prefix: '/auth' });
@@ -173,7 +177,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await protectedApi.register(eventsRoutes, { prefix: '/v1/workspaces' });
         await protectedApi.register(activityRoutes, { prefix: '/v1/workspaces' });
         await protectedApi.register(tasksRoutes, { prefix: '/v1/workspaces' });
+        await protectedApi.register(briefsRoutes, { prefix: '/v1/workspaces' });
         await protectedApi.register(dashboardRoutes, { prefix: '/v1/workspaces' });
+        await protectedApi.register(briefTemplatesRoutes, { prefix: '/v1/workspaces' });
+        await protectedApi.register(shareLinksRoutes, { prefix: '/v1/workspaces' });
+        await protectedApi.register(publicLinkSettingsRoutes, { prefix: '/v1/workspaces' });
       });
     },
     { prefix: '/api' },

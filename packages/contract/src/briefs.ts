@@ -1,3 +1,4 @@
+import { addHours, parseISO } from 'date-fns';
 import { z } from 'zod';
 import { CalendarDateSchema, InstantSchema } from './dates.js';
 import { payloadOf } from './envelope.js';
@@ -200,9 +201,12 @@ export type BriefSectionInput = z.infer<typeof BriefSectionInputSchema>;
 const SectionsInputSchema = z
   .array(BriefSectionInputSchema)
   .max(BRIEF_SECTIONS_MAX, `A brief can have at most ${BRIEF_SECTIONS_MAX} sections.`)
-  .refine((sections) => new Set(sections.flatMap((section) => (section.id ? [section.id] : []))).size === sections.filter((s) => s.id).length, {
-    error: 'Each section id can appear only once.',
-  });
+  .refine(
+    (sections) => new Set(sections.flatMap((section) => (section.id ? [section.id] : []))).size === sections.filter((s) => s.id).length,
+    {
+      error: 'Each section id can appear only once.',
+    },
+  );
 
 const AttendeesInputSchema = z
   .array(BriefAttendeeInputSchema)
@@ -305,13 +309,20 @@ export const ListBriefsQuerySchema = z
     timeZone: TimeZoneSchema.optional().meta({ description: "The caller's IANA time zone for `forToday`; default UTC." }),
     sort: BriefSortSchema.default('updatedAt').meta({ description: 'updatedAt (newest first, default) or meetingAt (soonest first).' }),
     limit: z.coerce.number().int().min(1).max(100).default(25).meta({ description: 'How many briefs to return, 1–100 (default 25).' }),
-    cursor: z.string().min(1).max(500).optional().meta({ description: 'The `nextCursor` of the previous page (same sort); omit for the first page.' }),
+    cursor: z
+      .string()
+      .min(1)
+      .max(500)
+      .optional()
+      .meta({ description: 'The `nextCursor` of the previous page (same sort); omit for the first page.' }),
   })
   .meta({ explode: false });
 export type ListBriefsQuery = z.infer<typeof ListBriefsQuerySchema>;
 export type ListBriefsQueryInput = z.input<typeof ListBriefsQuerySchema>;
 
-export const BriefPageSchema = z.object({ items: z.array(BriefListItemSchema), nextCursor: z.string().nullable() }).meta({ id: 'BriefPage' });
+export const BriefPageSchema = z
+  .object({ items: z.array(BriefListItemSchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'BriefPage' });
 export type BriefPage = z.infer<typeof BriefPageSchema>;
 export const ListBriefsResponseSchema = payloadOf(BriefPageSchema);
 
@@ -374,8 +385,8 @@ export const BriefVersionSummarySchema = z
 export type BriefVersionSummary = z.infer<typeof BriefVersionSummarySchema>;
 
 export const ListBriefVersionsQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().min(1).max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50).meta({ description: 'How many versions to return, 1–100 (default 50).' }),
+  cursor: z.string().min(1).max(200).optional().meta({ description: 'The `nextCursor` of the previous page; omit for the first page.' }),
 });
 export const BriefVersionPageSchema = z
   .object({ items: z.array(BriefVersionSummarySchema), nextCursor: z.string().nullable() })
@@ -416,7 +427,10 @@ export const TemplateSectionSchema = z
       .trim()
       .min(1, 'Enter a heading.')
       .max(BRIEF_SECTION_HEADING_MAX, `A heading can be at most ${BRIEF_SECTION_HEADING_MAX} characters.`),
-    guidance: z.string().trim().max(TEMPLATE_GUIDANCE_MAX, `Guidance can be at most ${TEMPLATE_GUIDANCE_MAX.toLocaleString('en-US')} characters.`),
+    guidance: z
+      .string()
+      .trim()
+      .max(TEMPLATE_GUIDANCE_MAX, `Guidance can be at most ${TEMPLATE_GUIDANCE_MAX.toLocaleString('en-US')} characters.`),
   })
   .meta({ id: 'TemplateSection' });
 export type TemplateSection = z.infer<typeof TemplateSectionSchema>;
@@ -441,7 +455,9 @@ export type BriefTemplate = z.infer<typeof BriefTemplateSchema>;
 export const BriefTemplateResponseSchema = payloadOf(BriefTemplateSchema);
 
 /** GET …/brief-templates: built-ins first (in their fixed order), then the workspace's by name. */
-export const ListBriefTemplatesResponseSchema = payloadOf(z.object({ items: z.array(BriefTemplateSchema) }).meta({ id: 'BriefTemplateList' }));
+export const ListBriefTemplatesResponseSchema = payloadOf(
+  z.object({ items: z.array(BriefTemplateSchema) }).meta({ id: 'BriefTemplateList' }),
+);
 
 export const BriefTemplateParamsSchema = z.object({
   id: z.uuid().meta({ description: 'The workspace id.' }),
@@ -502,9 +518,10 @@ export const ShareLinkParamsSchema = BriefParamsSchema.extend({
 
 /**
  * POST …/briefs/{briefId}/share-links body (editors; not for a confidential brief: 409). `expiresAt`
- * omitted = the meeting time plus {@link SHARE_LINK_DEFAULT_DAYS_AFTER_MEETING} days, or never
- * without a meeting; null = never; else a future instant. `passcode`: optional, stored hashed
- * (Argon2id). Refused with 409 when the workspace turned public links off.
+ * omitted = {@link defaultShareLinkExpiry} (the meeting time plus 7 days, or never without a
+ * meeting; 400 on `expiresAt` when that moment has already passed); null = never; else a future
+ * instant (400 otherwise). `passcode`: optional, stored hashed (Argon2id). Refused with 409 when
+ * the workspace turned public links off.
  */
 export const CreateShareLinkBodySchema = z.object({
   label: z.string().trim().max(SHARE_LINK_LABEL_MAX, `A label can be at most ${SHARE_LINK_LABEL_MAX} characters.`).optional(),
@@ -517,11 +534,28 @@ export const CreateShareLinkBodySchema = z.object({
 });
 export type CreateShareLinkBody = z.infer<typeof CreateShareLinkBodySchema>;
 
+/**
+ * The expiry a share link gets when `expiresAt` is omitted (issue #9): the meeting time plus
+ * {@link SHARE_LINK_DEFAULT_DAYS_AFTER_MEETING} days — counted as 24-hour days, so the server and
+ * any browser compute the same instant — or null (never) for a brief without a meeting.
+ */
+export function defaultShareLinkExpiry(meetingAt: string | null): string | null {
+  if (meetingAt === null) return null;
+  return addHours(parseISO(meetingAt), SHARE_LINK_DEFAULT_DAYS_AFTER_MEETING * 24).toISOString();
+}
+
 /** One opening of a link (the access log): when, and the IP truncated to /24 (IPv4) or /48 (IPv6). */
 export const ShareLinkViewSchema = z
   .object({ at: z.iso.datetime(), ipPrefix: z.string(), userAgentFamily: z.string().nullable() })
   .meta({ id: 'ShareLinkView' });
 export type ShareLinkView = z.infer<typeof ShareLinkViewSchema>;
+/** GET …/share-links/{linkId}/views query: limit 1..100 (default 50); cursor = the previous page's nextCursor. */
+export const ListShareLinkViewsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50).meta({ description: 'How many views to return, 1–100 (default 50).' }),
+  cursor: z.string().min(1).max(200).optional().meta({ description: 'The `nextCursor` of the previous page; omit for the first page.' }),
+});
+export type ListShareLinkViewsQuery = z.infer<typeof ListShareLinkViewsQuerySchema>;
+
 /** GET …/share-links/{linkId}/views: newest first, cursor pagination. */
 export const ListShareLinkViewsResponseSchema = payloadOf(
   z.object({ items: z.array(ShareLinkViewSchema), nextCursor: z.string().nullable() }).meta({ id: 'ShareLinkViewPage' }),

@@ -12,7 +12,9 @@ import { TaskEventSchema } from './tasks.js';
  * On the wire (GET v1/workspaces/{id}/events, text/event-stream) every event is one SSE message
  * whose `event:` field is the `type` and whose `data:` is the JSON of the event.
  */
-export const WorkspaceEventSchema = z.discriminatedUnion('type', [ActivityEventSchema, TaskEventSchema, BriefEventSchema]).meta({ id: 'WorkspaceEvent' });
+export const WorkspaceEventSchema = z
+  .discriminatedUnion('type', [ActivityEventSchema, TaskEventSchema, BriefEventSchema])
+  .meta({ id: 'WorkspaceEvent' });
 export type WorkspaceEvent = z.infer<typeof WorkspaceEventSchema>;
 export type WorkspaceEventType = WorkspaceEvent['type'];
 /** The event of one `type`, e.g. `WorkspaceEventOf<'task'>`. */

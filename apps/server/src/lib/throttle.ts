@@ -22,6 +22,10 @@ export const throttlePolicies = {
   resendPerPurpose: { limit: 1, windowMs: 60_000, window: 'fixed' },
   /** Public links (/b, /q, /s): more than 60 misses a minute from one IP → 429 (PRODUCT §5). */
   publicMissesPerIp: { limit: 60, windowMs: 60_000, window: 'fixed' },
+  /** 10 consecutive wrong passcodes on one public link → refused for up to 15 minutes (as sign-in, issue #9). */
+  passcodePerLink: { limit: 10, windowMs: 15 * 60_000, window: 'lockout' },
+  /** 100 wrong passcodes from one IP in 24 hours, whatever the link (as sign-in per IP). */
+  passcodePerIp: { limit: 100, windowMs: 24 * 60 * 60_000, window: 'fixed' },
 } satisfies Record<string, ThrottlePolicy>;
 
 export type ThrottleResult = { allowed: true } | { allowed: false; retryAfterMs: number };
@@ -90,4 +94,7 @@ export const throttleKeys = {
   /** `purpose`: the kind of code (ACTIVATION, PASSWORDLESS, PASSWORD_RESET). */
   resend: (email: string, purpose: string) => `mail:${email}:${purpose}`,
   publicMisses: (ip: string) => `public:miss:${ip}`,
+  /** `linkKey`: the link's stored id hashed (public/public-ids.ts hashPublicId), so no working link is kept here. */
+  passcodeLink: (linkKey: string) => `public:passcode:link:${linkKey}`,
+  passcodeIp: (ip: string) => `public:passcode:ip:${ip}`,
 };

@@ -1,6 +1,13 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { permissionMatrix, workspaceMemberTypes, type ActivityKind, type WorkspaceMemberType } from '@tandem/contract';
-import { activityItems, tasks } from '../db/schema/index.js';
+import {
+  guestVisibleBriefStatuses,
+  permissionMatrix,
+  workspaceMemberTypes,
+  type ActivityKind,
+  type BriefStatus,
+  type WorkspaceMemberType,
+} from '@tandem/contract';
+import { activityItems, briefs, tasks } from '../db/schema/index.js';
 
 /**
  * The member a workspace read is made for (PRODUCT §6): their workspace, member id and type.
@@ -64,13 +71,54 @@ export function tasksOfWorkspace(viewer: Viewer): SQL {
   return and(eq(tasks.workspaceId, viewer.workspaceId), taskVisibleTo(viewer))!;
 }
 
+/** A brief's status: by default the column of `briefs`; a literal for a live event's before and after. */
+type BriefStatusOperand = AnyColumn | BriefStatus;
+
+/** {@link briefVisibleTo} for one member type. */
+function briefVisibleToType(type: WorkspaceMemberType, status: BriefStatusOperand): SQL {
+  const grant = permissionMatrix.viewBriefs[type];
+  if (grant === 'yes') return sql`true`;
+  if (grant === 'no') return sql`false`;
+  const shown = sql.join(
+    guestVisibleBriefStatuses.map((visible) => sql`${visible}`),
+    sql`, `,
+  );
+  return sql`(${status}::text in (${shown}))`;
+}
+
+/**
+ * The one brief-visibility rule (PRODUCT §6 briefs row; the contract's `canSeeBrief` is its web
+ * mirror): OWNER, EXECUTIVE, EXECUTIVEASSISTANT and USER see every brief of the workspace; a GUEST
+ * only READY and ACKNOWLEDGED ones — a DRAFT is as if absent (404). Used by the brief list, one
+ * brief, the dashboard, the `brief` event audience (with a literal status) and, through
+ * {@link activityVisibleTo}, brief activity. Does not scope by workspace: combine with
+ * {@link briefsOfWorkspace} when reading rows.
+ */
+export function briefVisibleTo(viewer: Viewer, status: BriefStatusOperand = briefs.status): SQL {
+  return briefVisibleToType(viewer.workspaceMemberType, status);
+}
+
+/** Rows of `briefs` in the viewer's workspace that they may see ({@link briefVisibleTo}). */
+export function briefsOfWorkspace(viewer: Viewer): SQL {
+  return and(eq(briefs.workspaceId, viewer.workspaceId), briefVisibleTo(viewer))!;
+}
+
+/** {@link briefVisibleTo} where the member's type may be a column (the profile's per-member flag). */
+function briefVisibleToMember(memberType: AnyColumn | WorkspaceMemberType): SQL {
+  if (typeof memberType === 'string') return briefVisibleToType(memberType, briefs.status);
+  const branches = workspaceMemberTypes.map((type) => sql`when ${type} then ${briefVisibleToType(type, briefs.status)}`);
+  return sql`(case ${memberType}::text ${sql.join(branches, sql` `)} else false end)`;
+}
+
 /** Kinds about contacts, questions and summaries, which a GUEST cannot see (PRODUCT §6). */
 const kindsHiddenFromGuests: ActivityKind[] = ['ANSWER_RECEIVED', 'CHAT_REPLY', 'SUMMARY_PUBLISHED'];
 
 /**
  * The one activity-visibility rule (PRODUCT §2, §6): an item meant for everyone or for the member
  * alone, — for a GUEST — not of a kind about something they cannot see, and — for an item about a
- * task (`taskId`) — only while the member may see that task ({@link taskVisibleTo}, issue #8).
+ * task (`taskId`) — only while the member may see that task ({@link taskVisibleTo}, issue #8), and
+ * for an item about a brief (`briefId`) only while they may see the brief ({@link briefVisibleTo},
+ * issue #9).
  * Shared by the feed, the `activity` event audience and the profile's hasNewActivityItems, so the
  * dot and the list never disagree. `memberId` / `memberType` are a viewer's values or member
  * columns (for the profile's per-member flag).
@@ -81,9 +129,11 @@ export function activityVisibleTo(memberId: AnyColumn | string, memberType: AnyC
     sql`, `,
   );
   const taskSeen = taskVisibleToMember(memberId, memberType, taskColumns);
+  const briefSeen = briefVisibleToMember(memberType);
   return sql`(${activityItems.audienceMemberId} is null or ${activityItems.audienceMemberId} = ${memberId})
     and (${memberType}::text <> 'GUEST' or ${activityItems.kind}::text not in (${hidden}))
-    and (${activityItems.taskId} is null or exists (select 1 from ${tasks} where ${tasks.id} = ${activityItems.taskId} and ${taskSeen}))`;
+    and (${activityItems.taskId} is null or exists (select 1 from ${tasks} where ${tasks.id} = ${activityItems.taskId} and ${taskSeen}))
+    and (${activityItems.briefId} is null or exists (select 1 from ${briefs} where ${briefs.id} = ${activityItems.briefId} and ${briefSeen}))`;
 }
 
 /** Rows of `activity_items` in the viewer's workspace that they may see ({@link activityVisibleTo}). */

@@ -52,5 +52,8 @@ export const publicLinkViews = pgTable(
     ipPrefix: text().notNull(),
     userAgentFamily: text(),
   },
-  (t) => [index('public_link_views_workspace_link_at_idx').on(t.workspaceId, t.linkId, t.at, t.id), index('public_link_views_at_idx').on(t.at)],
+  (t) => [
+    index('public_link_views_workspace_link_at_idx').on(t.workspaceId, t.linkId, t.at, t.id),
+    index('public_link_views_at_idx').on(t.at),
+  ],
 );

@@ -17,6 +17,8 @@ export interface ActivityInput {
   audienceMemberId?: string | null;
   /** For an item about a task: only those who may see the task see the item (activityVisibleTo). */
   taskId?: string | null;
+  /** For an item about a brief: only those who may see the brief see the item (activityVisibleTo). */
+  briefId?: string | null;
   /** Unique across items: a second item with the same key is not recorded (e.g. TASK_OVERDUE). */
   dedupeKey?: string | null;
   subject?: Record<string, string>;
@@ -40,6 +42,7 @@ export async function recordActivity(tx: Queryable, input: ActivityInput): Promi
       actorMemberId: input.actorMemberId,
       audienceMemberId,
       taskId: input.taskId ?? null,
+      briefId: input.briefId ?? null,
       dedupeKey: input.dedupeKey ?? null,
       subject: input.subject ?? {},
       createdAt: sql`date_trunc('milliseconds', clock_timestamp())`,

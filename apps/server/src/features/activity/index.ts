@@ -1,4 +1,4 @@
 /** The activity feature's public API (STYLE §1): other features record activity through it. */
 export { recordActivity } from './activity-repository.js';
-export { recordMemberInvited, recordPlanChanged, recordTaskChange } from './story.js';
+export { recordBriefChange, recordMemberInvited, recordPlanChanged, recordTaskChange, type BriefChange } from './story.js';
 export { overdueKey } from './overdue.js';

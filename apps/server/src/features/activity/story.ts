@@ -1,4 +1,4 @@
-import type { SubscriptionType, TaskStatus, WorkspaceMemberType } from '@tandem/contract';
+import type { ActivityKind, SubscriptionType, TaskStatus, WorkspaceMemberType } from '@tandem/contract';
 import type { Queryable } from '../../db/client.js';
 import { recordActivity } from './activity-repository.js';
 
@@ -78,4 +78,54 @@ export async function recordTaskChange(
   if (before.status !== 'DONE' && after.status === 'DONE') {
     await recordActivity(tx, { ...common, kind: 'TASK_DONE' });
   }
+}
+
+/** The fields of a brief row the story needs (structural: the briefs feature's row fits). */
+export interface BriefFacts {
+  id: string;
+  workspaceId: string;
+  title: string;
+  createdByMemberId: string | null;
+}
+
+/**
+ * A brief's step that someone must hear of (issue #9):
+ * - `ready`: marked READY → BRIEF_READY for the workspace's EXECUTIVE (`executiveMemberId`);
+ * - `acknowledged`: the executive acknowledged it → BRIEF_ACKNOWLEDGED for its author;
+ * - `needMore`: a section was marked NEED_MORE → BRIEF_NEED_MORE for its author, naming the
+ *   section and the note.
+ */
+export type BriefChange =
+  | { kind: 'ready'; executiveMemberId: string | null }
+  | { kind: 'acknowledged' }
+  | { kind: 'needMore'; section: { id: string; heading: string }; note: string | null };
+
+/**
+ * Records the activity of `change` to `brief` by `actorMemberId`, for one member only (the item's
+ * audience) and tied to the brief (seen only while the brief is visible, gone with it). Nothing is
+ * recorded when there is nobody to tell: no executive, an author who left, or the actor themself
+ * (the executive acknowledging their own brief is not news to them).
+ */
+export async function recordBriefChange(tx: Queryable, actorMemberId: string, brief: BriefFacts, change: BriefChange): Promise<void> {
+  const audienceMemberId = change.kind === 'ready' ? change.executiveMemberId : brief.createdByMemberId;
+  if (audienceMemberId === null || audienceMemberId === actorMemberId) return;
+  const kinds: Record<BriefChange['kind'], ActivityKind> = {
+    ready: 'BRIEF_READY',
+    acknowledged: 'BRIEF_ACKNOWLEDGED',
+    needMore: 'BRIEF_NEED_MORE',
+  };
+  const subject: Record<string, string> = { briefId: brief.id, title: brief.title };
+  if (change.kind === 'needMore') {
+    subject.sectionId = change.section.id;
+    subject.heading = change.section.heading;
+    if (change.note) subject.note = change.note;
+  }
+  await recordActivity(tx, {
+    workspaceId: brief.workspaceId,
+    kind: kinds[change.kind],
+    actorMemberId,
+    audienceMemberId,
+    briefId: brief.id,
+    subject,
+  });
 }

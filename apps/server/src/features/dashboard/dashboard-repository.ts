@@ -1,16 +1,19 @@
 import { and, asc, desc, eq, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  can,
   DASHBOARD_LIST_LIMIT,
   DASHBOARD_WEEKS,
+  type BriefListItem,
   type Dashboard,
   type DashboardAssigneeLoad,
   type DashboardTask,
   type DashboardWeek,
 } from '@tandem/contract';
-import { tasksOfWorkspace, type Viewer } from '../../permissions/visibility.js';
+import { briefsOfWorkspace, tasksOfWorkspace, type Viewer } from '../../permissions/visibility.js';
 import type { Queryable } from '../../db/client.js';
-import { people, tasks, workspaceMembers } from '../../db/schema/index.js';
+import { briefs, people, tasks, workspaceMembers } from '../../db/schema/index.js';
+import { countBriefs, dayBounds, findBriefListItems, meetingWithin } from '../briefs/index.js';
 
 const notDone = ne(tasks.status, 'DONE');
 
@@ -74,7 +77,11 @@ function sections(reader: Viewer, today: string) {
   };
 }
 
-async function countSections(db: Queryable, reader: Viewer, today: string): Promise<Dashboard['totals']> {
+async function countSections(
+  db: Queryable,
+  reader: Viewer,
+  today: string,
+): Promise<Pick<Dashboard['totals'], 'dueToday' | 'overdue' | 'overdueUnassigned' | 'delegatedWaiting'>> {
   const where = sections(reader, today);
   const [row] = await db
     .select({
@@ -90,11 +97,41 @@ async function countSections(db: Queryable, reader: Viewer, today: string): Prom
     overdue: row?.overdue ?? 0,
     overdueUnassigned: row?.overdueUnassigned ?? 0,
     delegatedWaiting: row?.delegatedWaiting ?? 0,
-    // Placeholder until the briefs feature fills these (issue #9, in progress on this branch).
-    briefsForToday: 0,
-    awaitingAcknowledgement: 0,
-    needsMore: 0,
   };
+}
+
+/**
+ * The three brief lists of the dashboard (contract DashboardSchema, issue #9) as conditions over
+ * the briefs `reader` may see, with their order; a list that is not `reader`'s is absent.
+ * - briefsForToday: meetings on `today` in `timeZone`, soonest first;
+ * - awaitingAcknowledgement: READY briefs, soonest meeting first (no meeting last) — the EXECUTIVE's;
+ * - needsMore: briefs with a section marked NEED_MORE, newest mark first — for those who edit briefs.
+ */
+function briefLists(reader: Viewer, today: string, timeZone: string) {
+  const visible = briefsOfWorkspace(reader);
+  const bySoonest = [sql`${briefs.meetingAt} asc nulls last`, asc(briefs.id)];
+  return {
+    briefsForToday: { where: and(visible, meetingWithin(dayBounds(today, timeZone)))!, order: bySoonest },
+    awaitingAcknowledgement: can(reader.workspaceMemberType, 'acknowledgeBriefs')
+      ? { where: and(visible, eq(briefs.status, 'READY'))!, order: bySoonest }
+      : undefined,
+    needsMore: can(reader.workspaceMemberType, 'editBriefs')
+      ? { where: and(visible, sql`${briefs.needMoreCount} > 0`)!, order: [desc(briefs.needMoreAt), desc(briefs.id)] }
+      : undefined,
+  };
+}
+
+/** One brief list of the dashboard and its total (empty and 0 when it is not the reader's). */
+async function findBriefList(
+  db: Queryable,
+  list: { where: SQL; order: SQL[] } | undefined,
+): Promise<{ items: BriefListItem[]; total: number }> {
+  if (!list) return { items: [], total: 0 };
+  const [items, total] = await Promise.all([
+    findBriefListItems(db, list.where, list.order, DASHBOARD_LIST_LIMIT),
+    countBriefs(db, list.where),
+  ]);
+  return { items, total };
 }
 
 /**
@@ -163,32 +200,41 @@ async function countOpenByAssignee(db: Queryable, reader: Viewer): Promise<Dashb
 
 /**
  * The dashboard of `reader` (contract DashboardSchema) on the calendar day `today` (YYYY-MM-DD,
- * the caller's local date). Only tasks `reader` may see count (PRODUCT §6).
+ * the caller's local date) in `timeZone` (for the briefs for today). Only tasks and briefs `reader`
+ * may see count (PRODUCT §6).
  */
-export async function getDashboard(db: Queryable, reader: Viewer, today: string): Promise<Dashboard> {
+export async function getDashboard(db: Queryable, reader: Viewer, today: string, timeZone = 'UTC'): Promise<Dashboard> {
   const where = sections(reader, today);
   const mostOverdueFirst = [asc(tasks.dueDate), desc(tasks.priority), asc(tasks.id)];
-  const [dueToday, overdue, overdueUnassigned, delegatedWaiting, totals, createdVsDone, openByAssignee] = await Promise.all([
-    findTaskRows(db, reader, where.dueToday, [desc(tasks.priority), asc(tasks.createdAt), asc(tasks.id)]),
-    findTaskRows(db, reader, where.overdue, mostOverdueFirst),
-    findTaskRows(db, reader, where.overdueUnassigned, mostOverdueFirst),
-    // Urgency (issue #8): the earliest due date first, so overdue ones lead; no due date last.
-    findTaskRows(db, reader, where.delegatedWaiting, [sql`${tasks.dueDate} asc nulls last`, asc(tasks.createdAt), asc(tasks.id)]),
-    countSections(db, reader, today),
-    countWeeks(db, reader, today),
-    countOpenByAssignee(db, reader),
-  ]);
-  // Placeholder until the briefs feature fills these (issue #9, in progress on this branch).
+  const lists = briefLists(reader, today, timeZone);
+  const [[dueToday, overdue, overdueUnassigned, delegatedWaiting, totals, createdVsDone, openByAssignee], [forToday, awaiting, more]] =
+    await Promise.all([
+      Promise.all([
+        findTaskRows(db, reader, where.dueToday, [desc(tasks.priority), asc(tasks.createdAt), asc(tasks.id)]),
+        findTaskRows(db, reader, where.overdue, mostOverdueFirst),
+        findTaskRows(db, reader, where.overdueUnassigned, mostOverdueFirst),
+        // Urgency (issue #8): the earliest due date first, so overdue ones lead; no due date last.
+        findTaskRows(db, reader, where.delegatedWaiting, [sql`${tasks.dueDate} asc nulls last`, asc(tasks.createdAt), asc(tasks.id)]),
+        countSections(db, reader, today),
+        countWeeks(db, reader, today),
+        countOpenByAssignee(db, reader),
+      ]),
+      Promise.all([
+        findBriefList(db, lists.briefsForToday),
+        findBriefList(db, lists.awaitingAcknowledgement),
+        findBriefList(db, lists.needsMore),
+      ]),
+    ]);
   return {
     today,
     dueToday,
     overdue,
     overdueUnassigned,
     delegatedWaiting,
-    briefsForToday: [],
-    awaitingAcknowledgement: [],
-    needsMore: [],
-    totals,
+    briefsForToday: forToday.items,
+    awaitingAcknowledgement: awaiting.items,
+    needsMore: more.items,
+    totals: { ...totals, briefsForToday: forToday.total, awaitingAcknowledgement: awaiting.total, needsMore: more.total },
     createdVsDone,
     openByAssignee,
   };

@@ -3,6 +3,7 @@ import { DashboardQuerySchema, DashboardResponseSchema, WorkspaceParamsSchema } 
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/authenticate.js';
 import { assertAllowed, loadMembership, viewerOf } from '../../permissions/membership.js';
+import { todayIn } from '../briefs/index.js';
 import { getDashboard } from './dashboard-repository.js';
 
 const tags = ['dashboard'];
@@ -17,10 +18,12 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/:id/dashboard', {
     schema: {
       tags,
-      summary: "The caller's day: tasks due today and overdue, delegated tasks, created vs done per week, open tasks per assignee",
+      summary:
+        "The caller's day: tasks due today and overdue, delegated tasks, created vs done per week, open tasks per assignee, briefs for today, awaiting acknowledgement and needing more",
       description:
         'Counts only tasks the caller may see (PRODUCT §6: USER own and assigned, GUEST assigned to them). `today` is the ' +
-        "caller's local date (YYYY-MM-DD); without it, the server's UTC date. Weeks start on Monday and bucket instants in UTC.",
+        "caller's local date (YYYY-MM-DD); without it, the server's UTC date. Weeks start on Monday and bucket instants in UTC. " +
+        'Briefs for today are meetings on `today` in `timeZone` (default UTC); a GUEST sees READY and ACKNOWLEDGED briefs only.',
       security: bearerSecurity,
       params: WorkspaceParamsSchema,
       querystring: DashboardQuerySchema,
@@ -31,7 +34,9 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       const member = await loadMembership(app.db, request.params.id, personId);
       assertAllowed(member, 'viewTasks');
       const reader = viewerOf(member);
-      return { payload: await getDashboard(app.db, reader, request.query.today ?? utcToday()) };
+      const { timeZone } = request.query;
+      const today = request.query.today ?? (timeZone ? todayIn(timeZone) : utcToday());
+      return { payload: await getDashboard(app.db, reader, today, timeZone) };
     },
   });
 };

@@ -94,7 +94,15 @@ describe('GET v1/workspaces/{id}/dashboard', () => {
     expect(titles(dashboard.overdue)).toEqual(['Overdue by ten days', 'Jordan for me', 'Overdue by a day']);
     expect(titles(dashboard.delegatedWaiting)).toEqual(['Due today, for Jordan', 'Delegated last week', 'Delegated yesterday']);
     expect(dashboard.overdueUnassigned).toEqual([]);
-    expect(dashboard.totals).toEqual({ dueToday: 3, overdue: 3, overdueUnassigned: 0, delegatedWaiting: 3 });
+    expect(dashboard.totals).toEqual({
+      dueToday: 3,
+      overdue: 3,
+      overdueUnassigned: 0,
+      delegatedWaiting: 3,
+      briefsForToday: 0,
+      awaitingAcknowledgement: 0,
+      needsMore: 0,
+    });
     expect(dashboard.dueToday[0]).toEqual({
       id: expect.any(String),
       title: 'Due today, urgent',

@@ -1,0 +1,526 @@
+import { createHash } from 'node:crypto';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { TZDate } from '@date-fns/tz';
+import { z } from 'zod';
+import type {
+  Brief,
+  BriefAttendee,
+  BriefChanges,
+  BriefListItem,
+  BriefMember,
+  BriefPage,
+  BriefSort,
+  BriefVersion,
+  BriefVersionSummary,
+  ListBriefsQuery,
+} from '@tandem/contract';
+import type { Queryable } from '../../db/client.js';
+import { briefs, briefVersions, people, workspaceMembers, type BriefSnapshot } from '../../db/schema/index.js';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { briefsOfWorkspace, type Viewer } from '../../permissions/visibility.js';
+
+/** A stored brief row (without the generated search vector). */
+export type BriefRow = Omit<typeof briefs.$inferSelect, 'search'>;
+
+const rowColumns = {
+  id: briefs.id,
+  workspaceId: briefs.workspaceId,
+  title: briefs.title,
+  templateId: briefs.templateId,
+  meetingAt: briefs.meetingAt,
+  meetingTimeZone: briefs.meetingTimeZone,
+  attendees: briefs.attendees,
+  sections: briefs.sections,
+  status: briefs.status,
+  readyAt: briefs.readyAt,
+  acknowledgedAt: briefs.acknowledgedAt,
+  acknowledgedByMemberId: briefs.acknowledgedByMemberId,
+  confidential: briefs.confidential,
+  version: briefs.version,
+  needMoreCount: briefs.needMoreCount,
+  needMoreAt: briefs.needMoreAt,
+  createdByMemberId: briefs.createdByMemberId,
+  updatedByMemberId: briefs.updatedByMemberId,
+  createdAt: briefs.createdAt,
+  updatedAt: briefs.updatedAt,
+};
+
+// ---------------------------------------------------------------------------------------------
+// Names: a brief names members by id (author, editor, acknowledger, markers, attendees)
+
+type Names = Map<string, BriefMember>;
+
+/** The current names of the members `ids` of `workspaceId` (those still members). */
+async function findNames(db: Queryable, workspaceId: string, ids: Iterable<string | null>): Promise<Names> {
+  const wanted = [...new Set([...ids].filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ memberId: workspaceMembers.id, firstName: people.firstName, lastName: people.lastName })
+    .from(workspaceMembers)
+    .innerJoin(people, eq(people.id, workspaceMembers.personId))
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), inArray(workspaceMembers.id, wanted)));
+  return new Map(rows.map((row) => [row.memberId, row]));
+}
+
+const nameOf = (names: Names, memberId: string | null): BriefMember | null => (memberId === null ? null : (names.get(memberId) ?? null));
+
+/** Attendees with their current names; one whose member is gone is dropped (contract BriefAttendee). */
+function attendeesOf(names: Names, attendees: BriefSnapshot['attendees']): BriefAttendee[] {
+  return attendees.flatMap((attendee) => {
+    const member = names.get(attendee.id);
+    return member ? [{ type: attendee.type, id: attendee.id, firstName: member.firstName, lastName: member.lastName }] : [];
+  });
+}
+
+function toBrief(row: BriefRow, names: Names): Brief {
+  return {
+    id: row.id,
+    title: row.title,
+    templateId: row.templateId,
+    meetingAt: row.meetingAt?.toISOString() ?? null,
+    meetingTimeZone: row.meetingTimeZone,
+    attendees: attendeesOf(names, row.attendees),
+    sections: row.sections.map((section) => ({
+      id: section.id,
+      heading: section.heading,
+      body: section.body,
+      guidance: section.guidance,
+      mark: section.mark,
+      markNote: section.markNote,
+      markedAt: section.markedAt,
+      markedBy: nameOf(names, section.markedByMemberId),
+    })),
+    status: row.status,
+    readyAt: row.readyAt?.toISOString() ?? null,
+    acknowledgedAt: row.acknowledgedAt?.toISOString() ?? null,
+    acknowledgedBy: nameOf(names, row.acknowledgedByMemberId),
+    confidential: row.confidential,
+    version: row.version,
+    createdBy: nameOf(names, row.createdByMemberId),
+    updatedBy: nameOf(names, row.updatedByMemberId),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Rows → Briefs with one names query for all of them. */
+async function toBriefs(db: Queryable, workspaceId: string, rows: BriefRow[]): Promise<Brief[]> {
+  const ids = rows.flatMap((row) => [
+    row.createdByMemberId,
+    row.updatedByMemberId,
+    row.acknowledgedByMemberId,
+    ...row.sections.map((section) => section.markedByMemberId),
+    ...row.attendees.map((attendee) => attendee.id),
+  ]);
+  const names = await findNames(db, workspaceId, ids);
+  return rows.map((row) => toBrief(row, names));
+}
+
+// ---------------------------------------------------------------------------------------------
+// One brief
+
+/** One brief of `viewer`'s workspace as a DTO, or undefined when it is absent or not theirs to see. */
+export async function getBrief(db: Queryable, viewer: Viewer, briefId: string): Promise<Brief | undefined> {
+  const [row] = await db
+    .select(rowColumns)
+    .from(briefs)
+    .where(and(briefsOfWorkspace(viewer), eq(briefs.id, briefId)));
+  return row ? (await toBriefs(db, viewer.workspaceId, [row]))[0] : undefined;
+}
+
+/** `row` as a DTO (after a write, whoever asks). */
+export async function briefOf(db: Queryable, row: BriefRow): Promise<Brief> {
+  return (await toBriefs(db, row.workspaceId, [row]))[0]!;
+}
+
+/**
+ * The stored row of a brief `viewer` may see (permissions/visibility.ts), locked FOR UPDATE until
+ * the transaction ends; undefined for a brief that is absent or not theirs to see.
+ */
+export async function lockVisibleBriefRow(tx: Queryable, viewer: Viewer, briefId: string): Promise<BriefRow | undefined> {
+  const [row] = await tx
+    .select(rowColumns)
+    .from(briefs)
+    .where(and(briefsOfWorkspace(viewer), eq(briefs.id, briefId)))
+    .for('update');
+  return row;
+}
+
+/** Which of `memberIds` are ACTIVE members of `workspaceId` (valid attendees). */
+export async function findActiveMemberIds(db: Queryable, workspaceId: string, memberIds: string[]): Promise<Set<string>> {
+  if (memberIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: workspaceMembers.id })
+    .from(workspaceMembers)
+    .where(
+      and(eq(workspaceMembers.workspaceId, workspaceId), inArray(workspaceMembers.id, memberIds), eq(workspaceMembers.status, 'ACTIVE')),
+    );
+  return new Set(rows.map((row) => row.id));
+}
+
+/** The ACTIVE EXECUTIVE member of `workspaceId` (PRODUCT §1: at most one), or null. */
+export async function findExecutiveMemberId(db: Queryable, workspaceId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: workspaceMembers.id })
+    .from(workspaceMembers)
+    .where(
+      and(
+        eq(workspaceMembers.workspaceId, workspaceId),
+        eq(workspaceMembers.workspaceMemberType, 'EXECUTIVE'),
+        eq(workspaceMembers.status, 'ACTIVE'),
+      ),
+    )
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export type NewBrief = Pick<
+  typeof briefs.$inferInsert,
+  'workspaceId' | 'title' | 'templateId' | 'meetingAt' | 'meetingTimeZone' | 'attendees' | 'sections' | 'confidential'
+> & { createdByMemberId: string };
+
+/** Inserts a brief in DRAFT at version 1, its author also its last editor. */
+export async function insertBrief(tx: Queryable, input: NewBrief): Promise<BriefRow> {
+  const [row] = await tx
+    .insert(briefs)
+    .values({ ...input, updatedByMemberId: input.createdByMemberId })
+    .returning(rowColumns);
+  return row!;
+}
+
+type WritableColumn =
+  | 'title'
+  | 'meetingAt'
+  | 'meetingTimeZone'
+  | 'attendees'
+  | 'sections'
+  | 'confidential'
+  | 'status'
+  | 'readyAt'
+  | 'acknowledgedAt'
+  | 'acknowledgedByMemberId'
+  | 'version'
+  | 'needMoreCount'
+  | 'needMoreAt'
+  | 'updatedByMemberId'
+  | 'updatedAt';
+
+/** The columns a write may set (content, status, marks and their bookkeeping): values, or SQL such as now(). */
+export type BriefWrite = { [K in WritableColumn]?: (typeof briefs.$inferInsert)[K] | SQL };
+
+/** Applies `write` to a brief locked by lockVisibleBriefRow and returns the row as stored. */
+export async function updateBriefRow(tx: Queryable, current: BriefRow, write: BriefWrite): Promise<BriefRow> {
+  const [row] = await tx
+    .update(briefs)
+    .set(write)
+    .where(and(eq(briefs.workspaceId, current.workspaceId), eq(briefs.id, current.id)))
+    .returning(rowColumns);
+  return row!;
+}
+
+/** Deletes a brief of `workspaceId`; its versions and activity go with it (foreign keys). */
+export async function deleteBriefRow(tx: Queryable, workspaceId: string, briefId: string): Promise<void> {
+  await tx.delete(briefs).where(and(eq(briefs.workspaceId, workspaceId), eq(briefs.id, briefId)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Version history
+
+/** Keeps one version of a brief: the content `snapshot` that save produced, and what it changed. */
+export async function insertBriefVersion(
+  tx: Queryable,
+  input: {
+    workspaceId: string;
+    briefId: string;
+    version: number;
+    snapshot: BriefSnapshot;
+    changes: BriefChanges;
+    restoredFrom?: number | null;
+    authorMemberId: string;
+  },
+): Promise<void> {
+  await tx.insert(briefVersions).values({ ...input, restoredFrom: input.restoredFrom ?? null, createdAt: sql`now()` });
+}
+
+/** The content a brief had at `version`, or undefined when there is no such version. */
+export async function getVersionSnapshot(
+  db: Queryable,
+  workspaceId: string,
+  briefId: string,
+  version: number,
+): Promise<BriefSnapshot | undefined> {
+  const [row] = await db
+    .select({ snapshot: briefVersions.snapshot })
+    .from(briefVersions)
+    .where(and(eq(briefVersions.workspaceId, workspaceId), eq(briefVersions.briefId, briefId), eq(briefVersions.version, version)));
+  return row?.snapshot;
+}
+
+const versionColumns = {
+  version: briefVersions.version,
+  snapshot: briefVersions.snapshot,
+  changes: briefVersions.changes,
+  restoredFrom: briefVersions.restoredFrom,
+  authorMemberId: briefVersions.authorMemberId,
+  createdAt: briefVersions.createdAt,
+};
+type VersionRow = { [K in keyof typeof versionColumns]: (typeof briefVersions.$inferSelect)[K] };
+
+const toSummary = (row: VersionRow, names: Names): BriefVersionSummary => ({
+  version: row.version,
+  author: nameOf(names, row.authorMemberId),
+  createdAt: row.createdAt.toISOString(),
+  changes: row.changes,
+  restoredFrom: row.restoredFrom,
+});
+
+const VersionCursorSchema = (briefId: string) => z.tuple([z.literal(briefId), z.number().int().min(1)]);
+
+/**
+ * One page of a brief's history, newest first (PRODUCT §4 `{ items, nextCursor }`, keyset on the
+ * version number). @throws 400 errorData.cursor for a cursor of another list or brief.
+ */
+export async function findBriefVersions(
+  db: Queryable,
+  workspaceId: string,
+  briefId: string,
+  page: { limit: number; cursor?: string | undefined },
+): Promise<{ items: BriefVersionSummary[]; nextCursor: string | null }> {
+  const before = page.cursor === undefined ? undefined : decodeCursor(page.cursor, 'brief-versions', VersionCursorSchema(briefId))[1];
+  const rows = await db
+    .select(versionColumns)
+    .from(briefVersions)
+    .where(
+      and(
+        eq(briefVersions.workspaceId, workspaceId),
+        eq(briefVersions.briefId, briefId),
+        before === undefined ? undefined : sql`${briefVersions.version} < ${before}`,
+      ),
+    )
+    .orderBy(desc(briefVersions.version))
+    .limit(page.limit + 1);
+  const shown = rows.slice(0, page.limit);
+  const names = await findNames(
+    db,
+    workspaceId,
+    shown.map((row) => row.authorMemberId),
+  );
+  return {
+    items: shown.map((row) => toSummary(row, names)),
+    nextCursor: rows.length > page.limit ? encodeCursor('brief-versions', [briefId, shown.at(-1)!.version]) : null,
+  };
+}
+
+/** One version of a brief with its content (attendees named as they are now), or undefined. */
+export async function getBriefVersion(
+  db: Queryable,
+  workspaceId: string,
+  briefId: string,
+  version: number,
+): Promise<BriefVersion | undefined> {
+  const [row] = await db
+    .select(versionColumns)
+    .from(briefVersions)
+    .where(and(eq(briefVersions.workspaceId, workspaceId), eq(briefVersions.briefId, briefId), eq(briefVersions.version, version)));
+  if (!row) return undefined;
+  const names = await findNames(db, workspaceId, [row.authorMemberId, ...row.snapshot.attendees.map((attendee) => attendee.id)]);
+  return {
+    ...toSummary(row, names),
+    title: row.snapshot.title,
+    meetingAt: row.snapshot.meetingAt,
+    meetingTimeZone: row.snapshot.meetingTimeZone,
+    attendees: attendeesOf(names, row.snapshot.attendees),
+    confidential: row.snapshot.confidential,
+    sections: row.snapshot.sections,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists (GET …/briefs, the dashboard)
+
+const creator = alias(workspaceMembers, 'creator');
+const creatorPerson = alias(people, 'creator_person');
+
+const markCount = (mark: string) =>
+  sql<number>`(select count(*)::int from jsonb_array_elements(${briefs.sections}) as section where section->>'mark' = ${mark})`;
+
+const listColumns = {
+  id: briefs.id,
+  title: briefs.title,
+  status: briefs.status,
+  meetingAt: briefs.meetingAt,
+  meetingTimeZone: briefs.meetingTimeZone,
+  sectionCount: sql<number>`jsonb_array_length(${briefs.sections})`,
+  read: markCount('READ'),
+  decided: markCount('DECIDED'),
+  needMore: markCount('NEED_MORE'),
+  confidential: briefs.confidential,
+  version: briefs.version,
+  createdByMemberId: creator.id,
+  creatorFirstName: creatorPerson.firstName,
+  creatorLastName: creatorPerson.lastName,
+  updatedAt: briefs.updatedAt,
+};
+
+/**
+ * At most `limit` briefs matching `where` as list rows (contract BriefListItem: no section bodies
+ * leave the database), in `order`. `where` must hold the viewer's visibility ({@link briefsOfWorkspace}).
+ */
+export async function findBriefListItems(db: Queryable, where: SQL, order: SQL[], limit: number): Promise<BriefListItem[]> {
+  const rows = await db
+    .select(listColumns)
+    .from(briefs)
+    .leftJoin(creator, eq(creator.id, briefs.createdByMemberId))
+    .leftJoin(creatorPerson, eq(creatorPerson.id, creator.personId))
+    .where(where)
+    .orderBy(...order)
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    status: row.status,
+    meetingAt: row.meetingAt?.toISOString() ?? null,
+    meetingTimeZone: row.meetingTimeZone,
+    sectionCount: Number(row.sectionCount),
+    marks: { READ: Number(row.read), DECIDED: Number(row.decided), NEED_MORE: Number(row.needMore) },
+    confidential: row.confidential,
+    version: row.version,
+    createdBy:
+      row.createdByMemberId && row.creatorFirstName !== null && row.creatorLastName !== null
+        ? { memberId: row.createdByMemberId, firstName: row.creatorFirstName, lastName: row.creatorLastName }
+        : null,
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}
+
+/** How many briefs match `where` (which must hold the viewer's visibility). */
+export async function countBriefs(db: Queryable, where: SQL): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(briefs)
+    .where(where);
+  return Number(row?.count ?? 0);
+}
+
+/** The calendar date (YYYY-MM-DD) it is now in `timeZone`. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  const local = new TZDate(now.getTime(), timeZone);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`;
+}
+
+/**
+ * The instants [start, end) of the calendar day `day` (YYYY-MM-DD) in `timeZone`: its local
+ * midnight to the next one (23 or 25 hours on a daylight-saving day), by @date-fns/tz.
+ */
+export function dayBounds(day: string, timeZone: string): { start: Date; end: Date } {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return {
+    start: new Date(new TZDate(year, month - 1, date, timeZone).getTime()),
+    end: new Date(new TZDate(year, month - 1, date + 1, timeZone).getTime()),
+  };
+}
+
+/** Briefs whose meeting is on the day [start, end). */
+export const meetingWithin = (bounds: { start: Date; end: Date }): SQL =>
+  and(
+    sql`${briefs.meetingAt} >= ${bounds.start.toISOString()}::timestamptz`,
+    sql`${briefs.meetingAt} < ${bounds.end.toISOString()}::timestamptz`,
+  )!;
+
+/**
+ * `q` → a prefix tsquery over the 'simple' configuration: every word must start a word of the
+ * title ("boa prep" finds "Board prep"). Null when `q` holds no word at all.
+ */
+export function toPrefixQuery(q: string): string | null {
+  const words = q
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0)
+    .slice(0, 10);
+  return words.length === 0 ? null : words.map((word) => `${word}:*`).join(' & ');
+}
+
+/** The filters of ListBriefsQuery as SQL, on top of the viewer's visibility. */
+function filtersOf(viewer: Viewer, query: ListBriefsQuery, now: Date): SQL {
+  const conditions: (SQL | undefined)[] = [briefsOfWorkspace(viewer)];
+  if (query.status) conditions.push(inArray(briefs.status, query.status));
+  const words = query.q ? toPrefixQuery(query.q) : null;
+  if (words) conditions.push(sql`${briefs.search} @@ to_tsquery('simple'::regconfig, ${words})`);
+  if (query.meetingFrom) conditions.push(sql`${briefs.meetingAt} >= ${query.meetingFrom}::timestamptz`);
+  if (query.meetingTo) conditions.push(sql`${briefs.meetingAt} < ${query.meetingTo}::timestamptz`);
+  if (query.forToday) {
+    const timeZone = query.timeZone ?? 'UTC';
+    conditions.push(meetingWithin(dayBounds(query.today ?? todayIn(timeZone, now), timeZone)));
+  }
+  return and(...conditions)!;
+}
+
+/** The sort key of the last row of a page: an ISO instant; null = no meeting (sort meetingAt). */
+type SortKey = string | null;
+
+const isoInstantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const isInstantKey = (key: unknown): key is string =>
+  typeof key === 'string' && isoInstantPattern.test(key) && !Number.isNaN(Date.parse(key));
+
+/** A digest of everything that decides a list's content and order except the page: a cursor continues only its own list. */
+function listFingerprint(viewer: Viewer, query: ListBriefsQuery, now: Date): string {
+  const { cursor: _cursor, limit: _limit, ...rest } = query;
+  const today = query.forToday ? (query.today ?? todayIn(query.timeZone ?? 'UTC', now)) : undefined;
+  const shape = JSON.stringify([viewer.memberId, viewer.workspaceMemberType, { ...rest, today }]);
+  return createHash('sha256').update(shape).digest('base64url').slice(0, 12);
+}
+
+function cursorParts(sort: BriefSort, fingerprint: string) {
+  return z.tuple([
+    z.literal(fingerprint),
+    z.custom<SortKey>((key) => isInstantKey(key) || (sort === 'meetingAt' && key === null)),
+    z.uuid(),
+  ]);
+}
+
+/**
+ * One page of the briefs `viewer` may see (issue #9 filters; PRODUCT §4 `{ items, nextCursor }`).
+ * Keyset pagination on (sort key, id), so a page never repeats or skips a brief when briefs are
+ * added meanwhile. updatedAt: newest first. meetingAt: soonest first, briefs without a meeting
+ * after all others, read as two index ranges of (workspace_id, meeting_at, id).
+ * @throws AppError 400 VALIDATION_FAILED errorData.cursor for a malformed or foreign cursor.
+ */
+export async function findBriefs(db: Queryable, viewer: Viewer, query: ListBriefsQuery, now = new Date()): Promise<BriefPage> {
+  const fingerprint = listFingerprint(viewer, query, now);
+  const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor, 'briefs', cursorParts(query.sort, fingerprint));
+  const [, cursorKey, cursorId] = cursor ?? [undefined, undefined, undefined];
+  const filters = filtersOf(viewer, query, now);
+  const want = query.limit + 1;
+
+  let items: BriefListItem[];
+  if (query.sort === 'updatedAt') {
+    const after = cursor ? sql`(${briefs.updatedAt}, ${briefs.id}) < (${cursorKey}::timestamptz, ${cursorId}::uuid)` : undefined;
+    items = await findBriefListItems(db, and(filters, after)!, [desc(briefs.updatedAt), desc(briefs.id)], want);
+  } else {
+    items = [];
+    if (!cursor || cursorKey !== null) {
+      const after = cursor ? sql`(${briefs.meetingAt}, ${briefs.id}) > (${cursorKey}::timestamptz, ${cursorId}::uuid)` : undefined;
+      items = await findBriefListItems(
+        db,
+        and(filters, isNotNull(briefs.meetingAt), after)!,
+        [asc(briefs.meetingAt), asc(briefs.id)],
+        want,
+      );
+    }
+    if (items.length < want) {
+      const after = cursor && cursorKey === null ? sql`${briefs.id} > ${cursorId}::uuid` : undefined;
+      items = items.concat(
+        await findBriefListItems(db, and(filters, isNull(briefs.meetingAt), after)!, [asc(briefs.id)], want - items.length),
+      );
+    }
+  }
+  const shown = items.slice(0, query.limit);
+  const last = shown.at(-1);
+  const keyOf = (item: BriefListItem): SortKey => (query.sort === 'updatedAt' ? item.updatedAt : item.meetingAt);
+  return {
+    items: shown,
+    nextCursor: items.length > query.limit && last ? encodeCursor('briefs', [fingerprint, keyOf(last), last.id]) : null,
+  };
+}
