@@ -1,4 +1,5 @@
 import {
+  defaultShareLinkExpiry,
   SHARE_LINK_DEFAULT_DAYS_AFTER_MEETING,
   SHARE_LINK_LABEL_MAX,
   SHARE_PASSCODE_MAX,
@@ -6,7 +7,7 @@ import {
   type CreateShareLinkBody,
   type ShareLink,
 } from '@tandem/contract';
-import { addHours, intlFormat } from 'date-fns';
+import { intlFormat } from 'date-fns';
 import { z } from 'zod';
 import { formatDateTime, formatRelativeTime } from '@/lib/relative-time';
 
@@ -59,12 +60,12 @@ export type DefaultExpiry = { kind: 'never' } | { kind: 'after-meeting'; at: Dat
 
 /**
  * The default expiry of a new link of a brief whose meeting is at `meetingAt` (ISO or null), at
- * `now` (ms). Counted in 24-hour days, as the server counts them, so the date shown is the one it
- * stores. Pure.
+ * `now` (ms): the contract's defaultShareLinkExpiry, the very instant the server stores. Pure.
  */
 export function getDefaultExpiry(meetingAt: string | null, now: number = Date.now()): DefaultExpiry {
-  if (!meetingAt) return { kind: 'never' };
-  const at = addHours(new Date(meetingAt), SHARE_LINK_DEFAULT_DAYS_AFTER_MEETING * 24);
+  const expiresAt = defaultShareLinkExpiry(meetingAt);
+  if (!expiresAt) return { kind: 'never' };
+  const at = new Date(expiresAt);
   return { kind: 'after-meeting', at, isPast: at.getTime() <= now };
 }
 
