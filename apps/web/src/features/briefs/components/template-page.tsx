@@ -256,21 +256,19 @@ function TemplateFrame({
       <Button component={RouterLink} to={paths.briefs.list.getHref()} color="inherit" startIcon={<ArrowBack />} sx={{ mb: 2, ml: -1 }}>
         Briefs
       </Button>
-      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 2, flexWrap: 'wrap', mb: 3 }}>
-        <Box sx={{ flex: '1 1 280px', minWidth: 0 }}>
-          <Typography variant="overline" color="text.secondary" component="p">
-            {overline}
-          </Typography>
-          {title === null ? (
-            <Skeleton variant="text" width="60%" sx={{ fontSize: '2.125rem' }} />
-          ) : (
-            <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' }, overflowWrap: 'anywhere' }}>
-              {title}
-            </Typography>
-          )}
-        </Box>
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-          {actions}
+      <Typography variant="overline" color="text.secondary" component="p">
+        {overline}
+      </Typography>
+      {title === null ? (
+        <Skeleton variant="text" width="60%" sx={{ fontSize: '2.125rem' }} />
+      ) : (
+        <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' }, overflowWrap: 'anywhere' }}>
+          {title}
+        </Typography>
+      )}
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start', mt: 2, mb: 3 }}>
+        {actions}
+        <Box sx={{ ml: 'auto' }}>
           <TemplateMenu workspaceId={workspaceId} currentId={currentId} canCreate={canEdit} />
         </Box>
       </Box>

@@ -54,7 +54,7 @@ export function PublicBriefView({ brief }: PublicBriefViewProps) {
         >
           {brief.title}
         </Typography>
-        <Box component="dl" sx={{ m: 0, mt: 2, display: 'grid', gap: 1 }}>
+        <Box component="dl" sx={{ m: 0, mt: 2, display: 'grid', gap: 1.5 }}>
           {meeting ? (
             <MeetingField label="Meeting">
               <time dateTime={brief.meetingAt ?? undefined}>
@@ -95,11 +95,11 @@ export function PublicBriefView({ brief }: PublicBriefViewProps) {
 
 function MeetingField({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1 }}>
-      <Typography component="dt" color="text.secondary" sx={{ minWidth: '6.5rem' }}>
+    <Box>
+      <Typography component="dt" variant="body2" color="text.secondary">
         {label}
       </Typography>
-      <Typography component="dd" sx={{ m: 0, fontWeight: 500, minWidth: 0, overflowWrap: 'anywhere' }}>
+      <Typography component="dd" sx={{ m: 0, fontWeight: 500, overflowWrap: 'anywhere' }}>
         {children}
       </Typography>
     </Box>
