@@ -46,13 +46,16 @@ afterEach(() => {
   queryClient.clear();
 });
 
+/** The first render loads the lazy layout and page modules: slow on a busy machine. */
+const FIRST_RENDER = { timeout: 5_000 };
+
 const calledUrl = (call: number) => String(fetchMock.mock.calls[call]?.[0]);
 
 describe('/b/{id}: the public brief page (issue #9)', () => {
   it('shows the meeting header and the sections, markdown rendered inert', async () => {
     fetchMock.mockResolvedValueOnce(json(200, { payload: brief }));
     renderPublicBrief();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Board meeting, Q1' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Board meeting, Q1' }, FIRST_RENDER)).toBeInTheDocument();
     expect(calledUrl(0)).toMatch(new RegExp(`/v1/public/briefs/${LINK_ID}$`));
     expect(screen.getByText(/Thursday, March 12, 2026 · 2:00 PM/)).toBeInTheDocument();
     expect(screen.getByText('(Eastern Daylight Time)')).toBeInTheDocument();
@@ -70,7 +73,14 @@ describe('/b/{id}: the public brief page (issue #9)', () => {
   it('shows "This link is no longer active" when the API answers 410', async () => {
     fetchMock.mockResolvedValueOnce(json(410, { errorCode: 'GONE', errorDisplayMessage: 'This link is no longer active.' }));
     renderPublicBrief();
-    expect(await screen.findByRole('heading', { level: 1, name: 'This link is no longer active' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'This link is no longer active' }, FIRST_RENDER)).toBeInTheDocument();
+  });
+
+  it('shows "Page Not Found" for an unknown or malformed link id', async () => {
+    fetchMock.mockResolvedValueOnce(json(400, { errorCode: 'VALIDATION_FAILED', errorDisplayMessage: 'id: too short' }));
+    renderPublicBrief();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' }, FIRST_RENDER)).toBeInTheDocument();
+    expect(screen.queryByText('id: too short')).toBeNull();
   });
 
   it('asks for the passcode of a protected link: wrong, then throttled with the wait, then right', async () => {
@@ -79,7 +89,7 @@ describe('/b/{id}: the public brief page (issue #9)', () => {
       .mockResolvedValueOnce(json(401, { errorCode: 'PASSCODE_REQUIRED', errorDisplayMessage: 'Enter the passcode.' }))
       .mockResolvedValueOnce(json(401, { errorCode: 'PASSCODE_INVALID', errorDisplayMessage: 'Wrong passcode.' }));
     renderPublicBrief();
-    expect(await screen.findByRole('heading', { level: 1, name: 'This brief is protected' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'This brief is protected' }, FIRST_RENDER)).toBeInTheDocument();
     const passcode = screen.getByLabelText('Passcode');
     expect(passcode).toHaveFocus();
 
@@ -113,7 +123,7 @@ describe('/b/{id}: the public brief page (issue #9)', () => {
       .mockResolvedValueOnce(json(401, { errorCode: 'PASSCODE_REQUIRED', errorDisplayMessage: 'Enter the passcode.' }))
       .mockResolvedValueOnce(json(410, { errorCode: 'GONE', errorDisplayMessage: 'Gone.' }));
     renderPublicBrief();
-    await user.type(await screen.findByLabelText('Passcode'), 'orchard42');
+    await user.type(await screen.findByLabelText('Passcode', {}, FIRST_RENDER), 'orchard42');
     await user.click(screen.getByRole('button', { name: 'Open brief' }));
     await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'This link is no longer active' })).toBeInTheDocument());
   });

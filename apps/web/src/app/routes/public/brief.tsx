@@ -1,6 +1,6 @@
 import type { PublicBrief } from '@tandem/contract';
 import { useState } from 'react';
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { LinkInactivePage } from '@/components/errors/link-inactive-page';
 import { isApiError } from '@/lib/api-error';
 import { getPublicBrief } from '@/features/public-briefs/api/get-public-brief';
@@ -13,7 +13,8 @@ type PublicBriefLoaderData = { kind: 'brief'; brief: PublicBrief } | { kind: 'lo
 /**
  * Loader of /b/{id} (issue #9): asks the public API once per navigation. A protected link (401
  * PASSCODE_REQUIRED) becomes the passcode prompt; any other failure is thrown to the public
- * layout's error page: 410 → "This link is no longer active", anything else the app's error page.
+ * layout's error page: 410 → "This link is no longer active"; 404 and a malformed id (400) → "Page
+ * Not Found"; anything else the app's error page.
  */
 export async function publicBriefLoader({ params, request }: LoaderFunctionArgs): Promise<PublicBriefLoaderData> {
   const linkId = params.id ?? '';
@@ -21,6 +22,8 @@ export async function publicBriefLoader({ params, request }: LoaderFunctionArgs)
     return { kind: 'brief', brief: await getPublicBrief(linkId, request.signal) };
   } catch (error) {
     if (isApiError(error) && error.errorCode === 'PASSCODE_REQUIRED') return { kind: 'locked', linkId };
+    // A malformed id (a link cut short when copied) is as unknown as a missing one.
+    if (isApiError(error) && error.status === 400) throw data(null, { status: 404 });
     throw error;
   }
 }
@@ -31,10 +34,10 @@ export async function publicBriefLoader({ params, request }: LoaderFunctionArgs)
  * of a protected link.
  */
 function PublicBriefRoute() {
-  const data = useLoaderData<PublicBriefLoaderData>();
-  if (data.kind === 'brief') return <PublicBriefView brief={data.brief} />;
+  const loaded = useLoaderData<PublicBriefLoaderData>();
+  if (loaded.kind === 'brief') return <PublicBriefView brief={loaded.brief} />;
   // Keyed by link: another protected link starts locked again.
-  return <LockedPublicBrief key={data.linkId} linkId={data.linkId} />;
+  return <LockedPublicBrief key={loaded.linkId} linkId={loaded.linkId} />;
 }
 
 /** A protected link: the passcode prompt, then the brief it unlocked (kept in memory only). */
