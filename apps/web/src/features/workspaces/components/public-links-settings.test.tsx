@@ -47,9 +47,9 @@ describe('PublicLinksSettings (issue #9: a workspace setting turns all public li
   it('shows the state, read-only, to members who may not change it', async () => {
     vi.stubGlobal('fetch', vi.fn().mockResolvedValueOnce(json(200, { payload: { enabled: false } })));
     renderSettings(false);
-    const toggle = await screen.findByRole('switch', { name: 'Allow public links' });
-    expect(toggle).not.toBeChecked();
-    expect(toggle).toBeDisabled();
+    expect(await screen.findByText('Off')).toBeInTheDocument();
+    expect(screen.getByText(/^Off: every share link of this workspace/)).toBeInTheDocument();
+    expect(screen.queryByRole('switch')).toBeNull();
     expect(screen.getByText('Only an owner or the executive can turn public links on or off.')).toBeInTheDocument();
   });
 });

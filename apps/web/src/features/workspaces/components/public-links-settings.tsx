@@ -14,7 +14,7 @@ import { SettingsSection } from './settings-section';
 /** Props of {@link PublicLinksSettings}. */
 export interface PublicLinksSettingsProps {
   workspaceId: string;
-  /** OWNER or EXECUTIVE (PRODUCT §6 `managePublicLinks`); others see the state and why they cannot change it. */
+  /** OWNER or EXECUTIVE (PRODUCT §6 `managePublicLinks`); others see the state as text and why they cannot change it. */
   canChange: boolean;
 }
 
@@ -50,17 +50,29 @@ export function PublicLinksSettings({ workspaceId, canChange }: PublicLinksSetti
         <Alert severity="error">We couldn't load this setting. Reload the page to try again.</Alert>
       ) : (
         <Box>
-          <FormControlLabel
-            control={
-              <Switch
-                checked={enabled ?? false}
-                onChange={(event) => handleChange(event.target.checked)}
-                disabled={!canChange || update.isPending}
-                slotProps={{ input: { 'aria-describedby': stateId } }}
-              />
-            }
-            label="Allow public links"
-          />
+          {canChange ? (
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={enabled ?? false}
+                  onChange={(event) => handleChange(event.target.checked)}
+                  disabled={update.isPending}
+                  slotProps={{ input: { 'aria-describedby': stateId } }}
+                />
+              }
+              label="Allow public links"
+            />
+          ) : (
+            // Issue #8: no control a role can never use; the state as text.
+            <Box component="dl" sx={{ m: 0 }}>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                Public links
+              </Typography>
+              <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
+                {enabled ? 'On' : 'Off'}
+              </Typography>
+            </Box>
+          )}
           <Typography id={stateId} variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
             {enabled
               ? 'On: share links of briefs open for anyone who has them, until they expire or are revoked.'
