@@ -75,7 +75,9 @@ export const routes: RouteObject[] = [
           { path: paths.account.path, lazy: () => import('./routes/app/account') },
           { path: paths.tasks.list.path, lazy: () => import('./routes/tasks/tasks') },
           { path: paths.tasks.new.path, lazy: () => import('./routes/tasks/new-task') },
-          // Brief templates (issue #9). Static segments outrank /executive-briefs/:id, so …/templates/new is never a brief id.
+          // Executive briefs (issue #9). Static segments outrank /executive-briefs/:id, so …/templates/new is never a brief id.
+          { path: paths.briefs.list.path, lazy: () => import('./routes/briefs/briefs') },
+          { path: paths.briefs.detail.path, lazy: () => import('./routes/briefs/brief') },
           { path: paths.briefs.templates.new.path, lazy: () => import('./routes/briefs/new-template') },
           { path: paths.briefs.templates.detail.path, lazy: () => import('./routes/briefs/template') },
         ],

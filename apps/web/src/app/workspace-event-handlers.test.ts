@@ -26,7 +26,15 @@ const dashboard: Dashboard = {
   briefsForToday: [],
   awaitingAcknowledgement: [],
   needsMore: [],
-  totals: { dueToday: 0, overdue: 0, overdueUnassigned: 0, delegatedWaiting: 0, briefsForToday: 0, awaitingAcknowledgement: 0, needsMore: 0 },
+  totals: {
+    dueToday: 0,
+    overdue: 0,
+    overdueUnassigned: 0,
+    delegatedWaiting: 0,
+    briefsForToday: 0,
+    awaitingAcknowledgement: 0,
+    needsMore: 0,
+  },
   createdVsDone: [],
   openByAssignee: [],
 };
@@ -118,6 +126,12 @@ describe('the app’s workspace event handlers', () => {
 
     getMock.mockClear();
     dispatch(activity('MEMBER_ROLE_CHANGED', 'member-other'));
+    await settled();
+    expect(pathsFetched().filter((path) => path.endsWith('/dashboard'))).toHaveLength(1);
+  });
+
+  it('refetches the dashboard once for a brief event (briefs for today, awaiting acknowledgement, needs more)', async () => {
+    dispatch({ type: 'brief', workspaceId, briefId: 'b1', action: 'marked', version: 1, status: 'READY', actorMemberId: 'member-other' });
     await settled();
     expect(pathsFetched().filter((path) => path.endsWith('/dashboard'))).toHaveLength(1);
   });

@@ -1,4 +1,5 @@
 import { activityEventHandler } from '@/features/activity/events/activity-events';
+import { briefEventHandlers } from '@/features/briefs/events/brief-events';
 import { dashboardEventHandlers } from '@/features/dashboard/events/dashboard-events';
 import { taskEventHandlers } from '@/features/tasks/events/task-events';
 import { memberEventHandler } from '@/features/workspaces/events/member-events';
@@ -11,6 +12,7 @@ import type { AnyWorkspaceEventHandler } from '@/lib/events/event-handlers';
  */
 export const workspaceEventHandlers: readonly AnyWorkspaceEventHandler[] = [
   ...taskEventHandlers,
+  ...briefEventHandlers,
   activityEventHandler,
   memberEventHandler,
   ...dashboardEventHandlers,

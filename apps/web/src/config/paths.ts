@@ -100,19 +100,22 @@ export const paths = {
       getHref: () => '/tasks/new',
     },
   },
+  // Executive briefs (issue #9).
   briefs: {
-    // web-briefs registers the routes of `list` and `detail`; the template pages link to them.
     list: {
       path: '/executive-briefs',
-      getHref: () => '/executive-briefs',
+      /** `query`: the list's filters (features/briefs/utils/brief-filters.ts), e.g. "status=READY&q=board". */
+      getHref: (query?: string | URLSearchParams) => {
+        const search = query?.toString() ?? '';
+        return search ? `/executive-briefs?${search}` : '/executive-briefs';
+      },
     },
     detail: {
       path: '/executive-briefs/:id',
       getHref: (id: string) => `/executive-briefs/${encodeURIComponent(id)}`,
     },
-    // Templates (issue #9).
     templates: {
-      /** The template editor for a new template; saving opens the template's own page. */
+      /** The template editor for a new template; saving opens the template's own page. Static segment: the router ranks it above /executive-briefs/:id. */
       new: {
         path: '/executive-briefs/templates/new',
         getHref: () => '/executive-briefs/templates/new',

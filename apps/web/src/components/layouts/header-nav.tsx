@@ -1,3 +1,4 @@
+import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
 import ChecklistOutlined from '@mui/icons-material/ChecklistOutlined';
 import SpaceDashboardOutlined from '@mui/icons-material/SpaceDashboardOutlined';
 import Box from '@mui/material/Box';
@@ -20,6 +21,7 @@ interface NavItem {
 
 const items: NavItem[] = [
   { label: 'Dashboard', href: paths.dashboard.home.getHref(), section: paths.dashboard.root.path, icon: SpaceDashboardOutlined },
+  { label: 'Briefs', href: paths.briefs.list.getHref(), section: paths.briefs.list.path, icon: ArticleOutlined },
   { label: 'Tasks', href: paths.tasks.list.getHref(), section: paths.tasks.list.path, icon: ChecklistOutlined },
 ];
 
@@ -27,7 +29,7 @@ const items: NavItem[] = [
 const isInSection = (pathname: string, section: string) => pathname === section || pathname.startsWith(`${section}/`);
 
 /**
- * The app's main navigation (PRODUCT §3 screens): Dashboard and Tasks, each an icon with its name
+ * The app's main navigation (PRODUCT §3 screens): Dashboard, Briefs and Tasks, each an icon with its name
  * written out. In the header from 600 px up; on phones a bar fixed at the bottom of the screen,
  * the names under the icons (issue #8: the phone header showed unlabelled icons and left the
  * workspace name no room). One `<nav>` either way, styled by width. The link of the current

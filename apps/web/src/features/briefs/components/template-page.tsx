@@ -15,7 +15,7 @@ import { ActionReason } from '@/components/ui/action-reason';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { paths } from '@/config/paths';
 import { showToast } from '@/lib/toast-store';
-import { useCreateBriefFromTemplate } from '../api/create-brief-from-template';
+import { useCreateBrief } from '../api/create-brief';
 import { useDeleteBriefTemplate } from '../api/delete-brief-template';
 import { useDuplicateBriefTemplate } from '../api/duplicate-brief-template';
 import { useBriefTemplate } from '../api/get-brief-template';
@@ -165,12 +165,13 @@ interface TemplateActionsProps {
 function TemplateActions({ workspaceId, template, hasUnsavedChanges }: TemplateActionsProps) {
   const navigate = useNavigate();
   const [isConfirmingDelete, setConfirmingDelete] = useState(false);
-  const use = useCreateBriefFromTemplate();
+  const use = useCreateBrief();
   const duplicate = useDuplicateBriefTemplate();
   const remove = useDeleteBriefTemplate();
 
   const handleUse = async () => {
-    const brief = await use.mutateAsync({ workspaceId, template });
+    // issue #9: the brief takes the template's name and its sections, guidance as placeholders.
+    const brief = await use.mutateAsync({ workspaceId, body: { title: template.name, templateId: template.id } });
     showToast(`“${brief.title}” was created from the template.`, 'success');
     void navigate(paths.briefs.detail.getHref(brief.id));
   };

@@ -1,4 +1,6 @@
 import Box from '@mui/material/Box';
+import type { WorkspaceMemberType } from '@tandem/contract';
+import { getBrowserTimeZone } from '@/features/briefs';
 import { useSession } from '@/lib/session/session-store';
 import { useDashboard } from '../api/get-dashboard';
 import { useLocalToday } from '../hooks/use-local-today';
@@ -26,6 +28,7 @@ export function CurrentDashboardPage({ view }: DashboardPageProps) {
       workspaceId={workspace.id}
       workspaceName={workspace.name}
       myMemberId={member.id}
+      memberType={member.workspaceMemberType}
       firstName={user.firstName}
     />
   );
@@ -33,7 +36,8 @@ export function CurrentDashboardPage({ view }: DashboardPageProps) {
 
 /**
  * A dashboard screen: the header, then skeletons while loading, an error with retry when the
- * first load fails, or the view. The data is the browser's local day (`today`); live events
+ * first load fails, or the view. The data is the browser's local day (`today`) in its time zone
+ * (briefs for today); live events
  * invalidate it (app/routes/app/root.tsx). A failed background refresh keeps the last data.
  */
 function DashboardPage({
@@ -41,10 +45,17 @@ function DashboardPage({
   workspaceId,
   workspaceName,
   myMemberId,
+  memberType,
   firstName,
-}: DashboardPageProps & { workspaceId: string; workspaceName: string; myMemberId: string; firstName: string }) {
+}: DashboardPageProps & {
+  workspaceId: string;
+  workspaceName: string;
+  myMemberId: string;
+  memberType: WorkspaceMemberType;
+  firstName: string;
+}) {
   const today = useLocalToday();
-  const dashboard = useDashboard(workspaceId, today);
+  const dashboard = useDashboard(workspaceId, today, getBrowserTimeZone());
   return (
     // Both views use the layout's whole content width (issue #8: the plain lists used 55 % of it).
     <Box>
@@ -52,9 +63,9 @@ function DashboardPage({
       <DashboardHeader firstName={firstName} today={today} view={view} />
       {dashboard.data ? (
         view === 'home' ? (
-          <DashboardView dashboard={dashboard.data} workspaceId={workspaceId} myMemberId={myMemberId} />
+          <DashboardView dashboard={dashboard.data} workspaceId={workspaceId} myMemberId={myMemberId} memberType={memberType} />
         ) : (
-          <DashboardPlainView dashboard={dashboard.data} workspaceId={workspaceId} myMemberId={myMemberId} />
+          <DashboardPlainView dashboard={dashboard.data} workspaceId={workspaceId} myMemberId={myMemberId} memberType={memberType} />
         )
       ) : dashboard.isError ? (
         <DashboardError error={dashboard.error} onRetry={() => void dashboard.refetch()} isRetrying={dashboard.isFetching} />

@@ -3,7 +3,8 @@ import Card from '@mui/material/Card';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { Fragment, useId, type ReactNode } from 'react';
-import type { Dashboard } from '@tandem/contract';
+import type { Dashboard, WorkspaceMemberType } from '@tandem/contract';
+import { DashboardBriefRows, dashboardBriefLists, visibleBriefLists } from './brief-lists';
 import { formatAssignee, formatWeek } from '../utils/chart-summaries';
 import { RecentActivity } from './recent-activity';
 import { DashboardTaskList } from './task-rows';
@@ -13,6 +14,8 @@ export interface DashboardPlainViewProps {
   dashboard: Dashboard;
   workspaceId: string;
   myMemberId: string;
+  /** Which brief lists show (issue #9), as on /dashboard/home. */
+  memberType: WorkspaceMemberType;
 }
 
 function PlainSection({ title, children }: { title: string; children: ReactNode }) {
@@ -30,13 +33,18 @@ function PlainSection({ title, children }: { title: string; children: ReactNode 
 const plainListSx = { m: 0, pl: 2.5, '& li': { py: 0.25 } } as const;
 
 /**
- * /dashboard/old (PRODUCT §3): the same data as /dashboard/home as plain lists in one column as
+ * /dashboard/old (PRODUCT §3): the same data as /dashboard/home (the brief lists of issue #9 included) as plain lists in one column as
  * wide as the layout's content (issue #8), no charts, for those who prefer it. The chart numbers
  * are written out as lists.
  */
-export function DashboardPlainView({ dashboard, workspaceId, myMemberId }: DashboardPlainViewProps) {
+export function DashboardPlainView({ dashboard, workspaceId, myMemberId, memberType }: DashboardPlainViewProps) {
   const { today, totals } = dashboard;
   const sections: { id: string; title: string; content: ReactNode }[] = [
+    ...visibleBriefLists(memberType).map((list) => ({
+      id: list,
+      title: `${dashboardBriefLists[list].title} (${totals[list]})`,
+      content: <DashboardBriefRows dashboard={dashboard} list={list} />,
+    })),
     {
       id: 'overdue',
       title: `Overdue (${totals.overdue})`,

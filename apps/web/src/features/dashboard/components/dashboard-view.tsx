@@ -1,9 +1,10 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import type { Dashboard } from '@tandem/contract';
+import type { Dashboard, WorkspaceMemberType } from '@tandem/contract';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
+import { DashboardBriefRows, dashboardBriefLists, visibleBriefLists } from './brief-lists';
 import { CreatedDoneChart } from './created-done-chart';
 import { DashboardSection } from './dashboard-section';
 import { OpenByAssigneeChart } from './open-by-assignee-chart';
@@ -15,6 +16,8 @@ export interface DashboardViewProps {
   dashboard: Dashboard;
   workspaceId: string;
   myMemberId: string;
+  /** Which brief lists show (issue #9): awaiting acknowledgement for the executive, needs more for editors. */
+  memberType: WorkspaceMemberType;
 }
 
 const sectionLink = (href: string, label: string) => (
@@ -24,18 +27,28 @@ const sectionLink = (href: string, label: string) => (
 );
 
 /**
- * /dashboard/home's "today at a glance" (PRODUCT §3): due today & overdue (with the overdue tasks
- * nobody is assigned to, issue #8), waiting on others (most urgent first),
- * the two charts and recent activity, in a two-column grid on wide screens and one column on
- * phones. Briefs for today and requests awaiting answers join this grid as sections of their own
- * when those features land.
+ * /dashboard/home's "today at a glance" (PRODUCT §3): briefs for today, awaiting your
+ * acknowledgement (executive) and needs more (editors) (issue #9), due today & overdue (with the
+ * overdue tasks nobody is assigned to, issue #8), waiting on others (most urgent first), the two
+ * charts and recent activity, in a two-column grid on wide screens and one column on phones.
+ * Requests awaiting answers join this grid as a section of its own when that feature lands.
  */
-export function DashboardView({ dashboard, workspaceId, myMemberId }: DashboardViewProps) {
+export function DashboardView({ dashboard, workspaceId, myMemberId, memberType }: DashboardViewProps) {
   const { today, totals } = dashboard;
   const hasNothingDue = dashboard.dueToday.length === 0 && dashboard.overdue.length === 0;
   const hasUnassignedOverdue = dashboard.overdueUnassigned.length > 0;
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+      {visibleBriefLists(memberType).map((list) => (
+        <DashboardSection
+          key={list}
+          title={dashboardBriefLists[list].title}
+          description={dashboardBriefLists[list].description}
+          action={list === 'briefsForToday' ? sectionLink(paths.briefs.list.getHref(), 'All briefs') : undefined}
+        >
+          <DashboardBriefRows dashboard={dashboard} list={list} />
+        </DashboardSection>
+      ))}
       <DashboardSection
         title="Due today & overdue"
         description={hasUnassignedOverdue ? 'Tasks assigned to you, and overdue ones nobody has' : 'Tasks assigned to you'}

@@ -17,12 +17,14 @@ const refetchDashboard = ({ queryClient, workspaceId }: WorkspaceEventContext) =
 /**
  * The dashboard's live updates (ARCHITECTURE "events"), only for events that concern what it
  * shows: every `task` event (the server sends only tasks the member may see, and each of them
- * counts in the charts and may be in a list), and the activity kinds of
+ * counts in the charts and may be in a list), every `brief` event (the brief lists), and the activity kinds of
  * {@link DASHBOARD_ACTIVITY_KINDS}. The query refetches when the dashboard is on screen and is
  * marked stale otherwise. A reopened stream refetches it too.
  */
 export const dashboardEventHandlers = [
   defineWorkspaceEventHandler({ type: 'task', handle: (_event, ctx) => refetchDashboard(ctx), onResync: refetchDashboard }),
+  // Briefs for today, awaiting acknowledgement and needs more (issue #9) follow every brief event.
+  defineWorkspaceEventHandler({ type: 'brief', handle: (_event, ctx) => refetchDashboard(ctx) }),
   defineWorkspaceEventHandler({
     type: 'activity',
     handle: (event, ctx) => {

@@ -1,0 +1,112 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import type { WorkspaceMemberType } from '@tandem/contract';
+import { Link as RouterLink, useParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-error';
+import { useSession } from '@/lib/session/session-store';
+import { useMembers } from '@/features/workspaces';
+import { useBrief } from '@/features/briefs/api/get-brief';
+import { BriefEditor } from '@/features/briefs/components/brief-editor';
+import { BriefReadView } from '@/features/briefs/components/brief-read-view';
+import { getBriefAbilities } from '@/features/briefs/utils/brief-permissions';
+
+/**
+ * /executive-briefs/{id} (seed §2, PRODUCT §3; issue #9): the brief editor for those who edit briefs
+ * (OWNER, EXECUTIVE, EXECUTIVEASSISTANT), the rendered brief for USERs and GUESTs (PRODUCT §6). A
+ * brief that does not exist, is in another workspace or is not visible is one "not found" (404).
+ */
+function BriefRoute() {
+  const { id = '' } = useParams();
+  const workspace = useSession((session) => session.workspace);
+  const member = useSession((session) => session.workspaceMember);
+  if (!workspace || !member) return null;
+  return (
+    <BriefScreen
+      key={`${workspace.id}:${id}`}
+      workspaceId={workspace.id}
+      briefId={id}
+      member={{ id: member.id, type: member.workspaceMemberType }}
+    />
+  );
+}
+
+interface BriefScreenProps {
+  workspaceId: string;
+  briefId: string;
+  member: { id: string; type: WorkspaceMemberType };
+}
+
+function BriefScreen({ workspaceId, briefId, member }: BriefScreenProps) {
+  const brief = useBrief(workspaceId, briefId);
+  const members = useMembers(workspaceId);
+  if (!brief.data) {
+    if (brief.isError) {
+      const isGone = isApiError(brief.error) && (brief.error.status === 404 || brief.error.status === 400);
+      return (
+        <Box sx={{ maxWidth: 760, mx: 'auto' }}>
+          <title>Brief not found · Tandem</title>
+          <Alert
+            severity={isGone ? 'info' : 'warning'}
+            action={
+              isGone ? undefined : (
+                <Button color="inherit" onClick={() => void brief.refetch()}>
+                  Try again
+                </Button>
+              )
+            }
+          >
+            {isGone ? 'This brief does not exist, or you cannot see it.' : 'The brief could not be loaded.'}
+          </Alert>
+          <Button component={RouterLink} to={paths.briefs.list.getHref()} startIcon={<ArrowBack />} sx={{ mt: 2 }}>
+            All briefs
+          </Button>
+        </Box>
+      );
+    }
+    return (
+      <Box role="status" aria-label="Loading the brief" sx={{ maxWidth: 880, mx: 'auto' }}>
+        <Skeleton variant="text" height={56} width="60%" />
+        <Skeleton variant="rounded" height={120} sx={{ my: 2 }} />
+        <Skeleton variant="rounded" height={200} />
+      </Box>
+    );
+  }
+  const abilities = getBriefAbilities(member.type, brief.data);
+  // Deleted while open (its live event refetched it): the page keeps what it shows, and says so.
+  const deletedNotice = brief.isError && isApiError(brief.error) && brief.error.status === 404 && (
+    <Alert severity="warning" sx={{ maxWidth: 880, mx: 'auto', mb: 2 }}>
+      This brief was deleted or is no longer visible to you. Copy anything you still need.
+    </Alert>
+  );
+  if (!abilities.canEdit) {
+    return (
+      <>
+        <title>{`${brief.data.title} · Briefs · Tandem`}</title>
+        <Button
+          component={RouterLink}
+          to={paths.briefs.list.getHref()}
+          startIcon={<ArrowBack />}
+          color="inherit"
+          size="small"
+          sx={{ mb: 2 }}
+        >
+          Briefs
+        </Button>
+        {deletedNotice}
+        <BriefReadView brief={brief.data} />
+      </>
+    );
+  }
+  return (
+    <>
+      {deletedNotice}
+      <BriefEditor workspaceId={workspaceId} brief={brief.data} member={member} members={members.data ?? []} />
+    </>
+  );
+}
+
+export { BriefRoute as Component };

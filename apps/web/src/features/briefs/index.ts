@@ -1,0 +1,3 @@
+/** The briefs feature's public API (STYLE §1): what other features (the dashboard) may use. */
+export { BriefRows, type BriefRowsProps } from './components/brief-rows';
+export { getBrowserTimeZone } from './utils/meeting-time';
