@@ -31,9 +31,15 @@ async function createSharedBrief(request: APIRequestContext) {
   return { owner, brief, linksPath };
 }
 
-/** A signed-out visitor on a phone (390 × 844, touch): a fresh browser context with no tokens. */
+/** A signed-out visitor on a phone (390 × 844, touch, dark mode: axe checks its contrast): a fresh context with no tokens. */
 async function openOnPhone(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    colorScheme: 'dark',
+  });
   return context.newPage();
 }
 
