@@ -25,7 +25,7 @@ function withErrorElement(route: RouteObject): RouteObject {
  * "This link is no longer active" (components/errors/public-route-error-page.tsx); any other error
  * the app's error page.
  */
-export const publicRoutes: RouteObject[] = [];
+export const publicRoutes: RouteObject[] = [{ path: paths.public.brief.path, lazy: () => import('./routes/public/brief') }];
 
 /** The layout route of {@link publicRoutes}; shell and error page load with the first public page. */
 export const publicLayoutRoute: NonIndexRouteObject = {
@@ -75,9 +75,11 @@ export const routes: RouteObject[] = [
           { path: paths.account.path, lazy: () => import('./routes/app/account') },
           { path: paths.tasks.list.path, lazy: () => import('./routes/tasks/tasks') },
           { path: paths.tasks.new.path, lazy: () => import('./routes/tasks/new-task') },
-          // Executive briefs (issue #9); web-share adds the templates' entries beside these.
+          // Executive briefs (issue #9). Static segments outrank /executive-briefs/:id, so …/templates/new is never a brief id.
           { path: paths.briefs.list.path, lazy: () => import('./routes/briefs/briefs') },
           { path: paths.briefs.detail.path, lazy: () => import('./routes/briefs/brief') },
+          { path: paths.briefs.templates.new.path, lazy: () => import('./routes/briefs/new-template') },
+          { path: paths.briefs.templates.detail.path, lazy: () => import('./routes/briefs/template') },
         ],
       },
     ],

@@ -100,7 +100,7 @@ export const paths = {
       getHref: () => '/tasks/new',
     },
   },
-  // Executive briefs (issue #9). web-share adds the templates' and /b's router entries.
+  // Executive briefs (issue #9).
   briefs: {
     list: {
       path: '/executive-briefs',
@@ -115,15 +115,24 @@ export const paths = {
       getHref: (id: string) => `/executive-briefs/${encodeURIComponent(id)}`,
     },
     templates: {
-      /** Static segment: the router ranks it above /executive-briefs/:id. */
+      /** The template editor for a new template; saving opens the template's own page. Static segment: the router ranks it above /executive-briefs/:id. */
       new: {
         path: '/executive-briefs/templates/new',
         getHref: () => '/executive-briefs/templates/new',
       },
+      /** One template: the editor, or read-only with "Duplicate" for a built-in. */
       detail: {
         path: '/executive-briefs/templates/:id',
         getHref: (id: string) => `/executive-briefs/templates/${encodeURIComponent(id)}`,
       },
+    },
+  },
+  /** The public pages (no guard, noindex; PRODUCT §3, §5). */
+  public: {
+    /** A brief's share link (issue #9); `id` is the link's public id. */
+    brief: {
+      path: '/b/:id',
+      getHref: (id: string) => `/b/${encodeURIComponent(id)}`,
     },
   },
   register: {

@@ -13,6 +13,7 @@ import { workspacesQueryOptions } from '@/features/workspaces/api/get-workspaces
 import { useLeaveWorkspace } from '@/features/workspaces/api/leave-workspace';
 import { GeneralSettings } from '@/features/workspaces/components/general-settings';
 import { MembersSettings } from '@/features/workspaces/components/members-settings';
+import { PublicLinksSettings } from '@/features/workspaces/components/public-links-settings';
 import { SubscriptionSettings } from '@/features/workspaces/components/subscription-settings';
 
 const tabs = [
@@ -27,7 +28,8 @@ const isTab = (value: string | null): value is TabValue => tabs.some((tab) => ta
 /**
  * /workspaces/settings (seed §2, workflow layout; PRODUCT §3): tabs General, Members and
  * Subscription. The open tab is the `tab` query parameter, so it survives a reload. What the
- * member's type may not change (PRODUCT §6) is read-only. Slack arrives with its own issue. The
+ * member's type may not change (PRODUCT §6) is read-only. General also holds the workspace's
+ * public-links switch (issue #9). Slack arrives with its own issue. The
  * theme is the person's own and lives on /account (issue #8); the old ?tab=appearance goes there.
  */
 function WorkspaceSettingsRoute() {
@@ -90,11 +92,14 @@ function WorkspaceSettingsRoute() {
       </Box>
       <Box role="tabpanel" id={`${baseId}-panel-${tab}`} aria-labelledby={`${baseId}-tab-${tab}`}>
         {tab === 'general' && (
-          <GeneralSettings
-            workspaceId={workspace.id}
-            name={workspace.name}
-            canRename={type !== undefined && can(type, 'renameWorkspace')}
-          />
+          <Box sx={{ display: 'grid', gap: 3 }}>
+            <GeneralSettings
+              workspaceId={workspace.id}
+              name={workspace.name}
+              canRename={type !== undefined && can(type, 'renameWorkspace')}
+            />
+            <PublicLinksSettings workspaceId={workspace.id} canChange={type !== undefined && can(type, 'managePublicLinks')} />
+          </Box>
         )}
         {tab === 'members' && (
           <MembersSettings

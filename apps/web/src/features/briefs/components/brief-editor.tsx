@@ -39,6 +39,7 @@ import { BriefStatusChip } from './brief-status-chip';
 import { MeetingFields, type MeetingValue } from './meeting-fields';
 import { SaveIndicator } from './save-indicator';
 import { SectionMarkControls, SectionMarkSummary } from './section-mark';
+import { ShareBriefButton } from './share-brief-button';
 
 /** Props of {@link BriefEditor}. */
 export interface BriefEditorProps {
@@ -154,7 +155,7 @@ export function BriefEditor({ workspaceId, brief, member, members }: BriefEditor
         </Button>
         <SaveIndicator {...autosave.indicator} />
         <Box sx={{ flex: 1 }} />
-        {/* Share: web-share — <ShareBriefButton brief={brief} /> (features/briefs/components/share-brief-button.tsx) goes here. */}
+        <ShareBriefButton brief={brief} />
         <Button startIcon={<History />} onClick={() => setHistoryOpen(true)} color="inherit">
           History
         </Button>
