@@ -7,13 +7,9 @@
 // that server and dropped afterwards. The server runs from source (tsx), so no build is needed.
 // autocannon is not installed in this repository; requests are timed one by one with fetch, as
 // bench/tasks.mjs does.
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { hash } from '@node-rs/argon2';
+import { measureHttp, measureSql, report, signIn, withScratchPostgres } from './lib/list-bench.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const serverUrl = args[0]?.includes('://') ? args[0] : (process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL);
 const numbers = args.filter((arg) => /^\d+$/.test(arg)).map(Number);
@@ -27,39 +23,6 @@ const email = 'bench.assistant@tandem.local';
 if (!serverUrl) {
   console.error('Give a PostgreSQL URL (or set TEST_DATABASE_URL or DATABASE_URL).');
   process.exit(1);
-}
-
-// ---------------------------------------------------------------------------------------------
-// The server, from source
-
-function startServer(env) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
-    cwd: path.join(root, 'apps/server'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      TANDEM_DEMO: '0',
-      RATE_LIMIT_PER_MINUTE: '1000000',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return { child, stop: async () => (child.kill('SIGTERM'), await exited) };
-}
-
-async function waitReady() {
-  for (let i = 0; i < 300; i += 1) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -159,45 +122,8 @@ function scenarios(ctx) {
   ];
 }
 
-async function timeAll(run) {
-  const latencies = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        next += 1;
-        const t0 = performance.now();
-        await run();
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-  return { p50: at(0.5), p95: at(0.95) };
-}
-
-async function measureSql(db, ctx) {
-  const results = {};
-  for (const scenario of scenarios(ctx)) {
-    const params = [ctx.workspaceId, ...scenario.params];
-    const { rows } = await db.query(scenario.sql, params); // warm
-    if (rows.length === 0) throw new Error(`${scenario.name}: the bare SQL found nothing`);
-    results[scenario.name] = await timeAll(() => db.query(scenario.sql, params));
-  }
-  return results;
-}
-
 async function prepareHttp(ctx) {
-  const headers = { 'x-client-id': 'tandem-web', 'content-type': 'application/json' };
-  const signIn = await fetch(`${base}/api/auth/password`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ loginIdentifier: email, password, grant_type: 'password', client_id: 'tandem-web' }),
-  });
-  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
-  const { payload } = await signIn.json();
-  const authHeaders = { ...headers, authorization: `Bearer ${payload.access_token}` };
+  const authHeaders = await signIn(base, email, password);
   const url = (query) => `${base}/api/v1/workspaces/${ctx.workspaceId}/briefs?${new URLSearchParams(query)}`;
   const first = await (await fetch(url({}), { headers: authHeaders })).json();
   ctx.cursor = first.payload.nextCursor;
@@ -207,54 +133,23 @@ async function prepareHttp(ctx) {
   return { authHeaders, url };
 }
 
-async function measureHttp(ctx, http) {
-  const results = {};
-  for (const scenario of scenarios(ctx)) {
-    const run = async () => {
-      const response = await fetch(http.url(scenario.query), { headers: http.authHeaders });
-      const body = await response.json();
-      if (!response.ok || body.payload.items.length === 0) throw new Error(`${scenario.name}: ${response.status} ${JSON.stringify(body)}`);
-    };
-    await run();
-    results[scenario.name] = await timeAll(run);
-  }
-  return results;
-}
-
-function report(label, http, sql) {
-  console.log(`\n${label}: ${BRIEFS} briefs, ${total} requests per line, concurrency ${concurrency}, limit 25`);
-  console.log(`${'query'.padEnd(24)} ${'API p50'.padStart(9)} ${'API p95'.padStart(9)} ${'SQL p50'.padStart(9)} ${'SQL p95'.padStart(9)}`);
-  for (const name of Object.keys(http)) {
-    const cells = [http[name].p50, http[name].p95, sql[name].p50, sql[name].p95].map((ms) => `${ms.toFixed(2)} ms`.padStart(9));
-    console.log(`${name.padEnd(24)} ${cells.join(' ')}`);
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 
-const pg = (await import('pg')).default;
-const name = `tandem_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
-const server = startServer({
-  DATABASE_URL: url.toString(),
-  JWT_SECRET: randomBytes(32).toString('hex'),
-  CODE_PEPPER: randomBytes(32).toString('hex'),
+const load = { total, concurrency };
+await withScratchPostgres(serverUrl, port, async (url, pg) => {
+  const pool = new pg.Pool({ connectionString: url, max: Math.max(1, concurrency) });
+  try {
+    const ctx = await seed(pool);
+    const http = await prepareHttp(ctx);
+    const httpResults = await measureHttp(http.url, http.authHeaders, scenarios(ctx), load);
+    const sqlResults = await measureSql(pool, ctx.workspaceId, scenarios(ctx), load);
+    const version = (await pool.query('show server_version')).rows[0].server_version;
+    report(
+      `PostgreSQL ${version}: ${BRIEFS} briefs, ${total} requests per line, concurrency ${concurrency}, limit 25`,
+      httpResults,
+      sqlResults,
+    );
+  } finally {
+    await pool.end();
+  }
 });
-const pool = new pg.Pool({ connectionString: url.toString(), max: Math.max(1, concurrency) });
-try {
-  await waitReady();
-  const ctx = await seed(pool);
-  const http = await prepareHttp(ctx);
-  const httpResults = await measureHttp(ctx, http);
-  const sqlResults = await measureSql(pool, ctx);
-  report(`PostgreSQL ${(await pool.query('show server_version')).rows[0].server_version}`, httpResults, sqlResults);
-} finally {
-  await pool.end();
-  await server.stop();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
-}

@@ -5,15 +5,11 @@
 //   node bench/tasks.mjs pglite [requests=200] [concurrency=1]             embedded PGlite
 // On PostgreSQL a database tandem_bench_* is created on that server and dropped afterwards.
 // The server runs from source (tsx), so no build is needed.
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { hash } from '@node-rs/argon2';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { measureHttp, measureSql, report, signIn, startServer, waitReady, withScratchPostgres } from './lib/list-bench.mjs';
 const args = process.argv.slice(2);
 const isPglite = args[0] === 'pglite';
 const serverUrl = isPglite ? undefined : args[0]?.includes('://') ? args[0] : process.env.TEST_DATABASE_URL;
@@ -28,39 +24,6 @@ const email = 'bench.executive@tandem.local';
 if (!isPglite && !serverUrl) {
   console.error('Give a PostgreSQL URL (or set TEST_DATABASE_URL), or "pglite".');
   process.exit(1);
-}
-
-// ---------------------------------------------------------------------------------------------
-// The server, from source
-
-function startServer(env) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
-    cwd: path.join(root, 'apps/server'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      TANDEM_DEMO: '0',
-      RATE_LIMIT_PER_MINUTE: '1000000',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return { child, stop: async () => (child.kill('SIGTERM'), await exited) };
-}
-
-async function waitReady() {
-  for (let i = 0; i < 300; i += 1) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -181,44 +144,8 @@ function scenarios(ctx) {
   ];
 }
 
-async function timeAll(run) {
-  const latencies = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        next += 1;
-        const t0 = performance.now();
-        await run();
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-  return { p50: at(0.5), p95: at(0.95) };
-}
-
-async function measureSql(db, ctx) {
-  const results = {};
-  for (const scenario of scenarios(ctx)) {
-    const params = [ctx.workspaceId, ...scenario.params];
-    await db.query(scenario.sql, params); // warm
-    results[scenario.name] = await timeAll(() => db.query(scenario.sql, params));
-  }
-  return results;
-}
-
 async function prepareHttp(ctx) {
-  const headers = { 'x-client-id': 'tandem-web', 'content-type': 'application/json' };
-  const signIn = await fetch(`${base}/api/auth/password`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ loginIdentifier: email, password, grant_type: 'password', client_id: 'tandem-web' }),
-  });
-  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
-  const { payload } = await signIn.json();
-  const authHeaders = { ...headers, authorization: `Bearer ${payload.access_token}` };
+  const authHeaders = await signIn(base, email, password);
   const url = (query) => `${base}/api/v1/workspaces/${ctx.workspaceId}/tasks?${new URLSearchParams(query)}`;
   const first = await (await fetch(url({}), { headers: authHeaders })).json();
   ctx.cursor = first.payload.nextCursor;
@@ -228,53 +155,33 @@ async function prepareHttp(ctx) {
   return { authHeaders, url };
 }
 
-async function measureHttp(ctx, http) {
-  const results = {};
-  for (const scenario of scenarios(ctx)) {
-    const run = async () => {
-      const response = await fetch(http.url(scenario.query), { headers: http.authHeaders });
-      const body = await response.json();
-      if (!response.ok || body.payload.items.length === 0) throw new Error(`${scenario.name}: ${response.status} ${JSON.stringify(body)}`);
-    };
-    await run();
-    results[scenario.name] = await timeAll(run);
-  }
-  return results;
-}
-
-function report(label, http, sql) {
-  console.log(`\n${label}: ${TASKS} tasks, ${total} requests per line, concurrency ${concurrency}, limit 25`);
-  console.log(`${'query'.padEnd(24)} ${'API p50'.padStart(9)} ${'API p95'.padStart(9)} ${'SQL p50'.padStart(9)} ${'SQL p95'.padStart(9)}`);
-  for (const name of Object.keys(http)) {
-    const cells = [http[name].p50, http[name].p95, sql[name].p50, sql[name].p95].map((ms) => `${ms.toFixed(2)} ms`.padStart(9));
-    console.log(`${name.padEnd(24)} ${cells.join(' ')}`);
-  }
-}
+const title = (database) => `${database}: ${TASKS} tasks, ${total} requests per line, concurrency ${concurrency}, limit 25`;
 
 // ---------------------------------------------------------------------------------------------
 
+const load = { total, concurrency };
 if (isPglite) {
   const { PGlite } = await import('@electric-sql/pglite');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tandem-bench-tasks-'));
   try {
     // The first start migrates; PGlite has one owner at a time, so the server stops while seeding.
-    let server = startServer({ DATA_DIR: dataDir });
-    await waitReady();
+    let server = startServer(port, { DATA_DIR: dataDir });
+    await waitReady(base);
     await server.stop();
     const db = await PGlite.create(path.join(dataDir, 'pgdata'));
     const ctx = await seed(db);
     await db.close();
-    server = startServer({ DATA_DIR: dataDir });
+    server = startServer(port, { DATA_DIR: dataDir });
     try {
-      await waitReady();
+      await waitReady(base);
       const http = await prepareHttp(ctx);
-      const httpResults = await measureHttp(ctx, http);
+      const httpResults = await measureHttp(http.url, http.authHeaders, scenarios(ctx), load);
       await server.stop();
       server = undefined;
       const floorDb = await PGlite.create(path.join(dataDir, 'pgdata'));
-      const sqlResults = await measureSql(floorDb, ctx);
+      const sqlResults = await measureSql(floorDb, ctx.workspaceId, scenarios(ctx), load);
       await floorDb.close();
-      report('PGlite (embedded)', httpResults, sqlResults);
+      report(title('PGlite (embedded)'), httpResults, sqlResults);
     } finally {
       await server?.stop();
     }
@@ -282,30 +189,16 @@ if (isPglite) {
     rmSync(dataDir, { recursive: true, force: true });
   }
 } else {
-  const pg = (await import('pg')).default;
-  const name = `tandem_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const server = startServer({
-    DATABASE_URL: url.toString(),
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    CODE_PEPPER: randomBytes(32).toString('hex'),
+  await withScratchPostgres(serverUrl, port, async (url, pg) => {
+    const pool = new pg.Pool({ connectionString: url, max: Math.max(1, concurrency) });
+    try {
+      const ctx = await seed(pool);
+      const http = await prepareHttp(ctx);
+      const httpResults = await measureHttp(http.url, http.authHeaders, scenarios(ctx), load);
+      const sqlResults = await measureSql(pool, ctx.workspaceId, scenarios(ctx), load);
+      report(title(`PostgreSQL ${(await pool.query('show server_version')).rows[0].server_version}`), httpResults, sqlResults);
+    } finally {
+      await pool.end();
+    }
   });
-  const pool = new pg.Pool({ connectionString: url.toString(), max: Math.max(1, concurrency) });
-  try {
-    await waitReady();
-    const ctx = await seed(pool);
-    const http = await prepareHttp(ctx);
-    const httpResults = await measureHttp(ctx, http);
-    const sqlResults = await measureSql(pool, ctx);
-    report(`PostgreSQL ${(await pool.query('show server_version')).rows[0].server_version}`, httpResults, sqlResults);
-  } finally {
-    await pool.end();
-    await server.stop();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
 }
