@@ -25,7 +25,10 @@ export function BriefModeToggle({ mode, onChange }: BriefModeToggleProps) {
       onChange={(_event, next: BriefMode | null) => {
         if (next) onChange(next);
       }}
-      sx={{ '& .MuiToggleButton-root': { minHeight: 44, px: 1.75, gap: 0.75, textTransform: 'none', fontWeight: 600 } }}
+      sx={{
+        '& .MuiToggleButton-root': { minHeight: 44, px: 1.75, gap: 0.75, textTransform: 'none', fontWeight: 600 },
+        '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.secondary' },
+      }}
     >
       <ToggleButton value="read">
         <ChromeReaderModeOutlined fontSize="small" aria-hidden="true" />
