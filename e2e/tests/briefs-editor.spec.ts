@@ -175,7 +175,7 @@ test('two people editing the same section see a conflict with both versions; "Ke
   }
 });
 
-test('on a phone in dark mode the executive finds the ready brief on the dashboard, marks a section "need more" with a note and acknowledges; a user reads it rendered', async ({
+test('on a phone in dark mode the executive finds the ready brief on the dashboard, reads it rendered, marks a section "need more" with a note and acknowledges; a user reads it rendered', async ({
   browser,
   page,
   request,
@@ -217,7 +217,16 @@ test('on a phone in dark mode the executive finds the ready brief on the dashboa
   await expect(page.getByRole('region', { name: 'Briefs for today' }).getByRole('link', { name: new RegExp(title) })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await awaiting.getByRole('link', { name: new RegExp(title) }).click();
-  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue(title);
+  // She reads it rendered: no editor, nothing to type into by accident.
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Brief mode' }).getByRole('button', { name: 'Read' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'Write' })).toHaveCount(0);
+  await expect(page.getByText('succession', { exact: true })).toHaveCSS('font-weight', /^(700|bold)$/);
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Purpose', 'Numbers']);
 
   const marks = page.getByRole('group', { name: 'Your mark for “Numbers”' });
   const needMore = marks.getByRole('button', { name: 'Need more' });
@@ -228,9 +237,23 @@ test('on a phone in dark mode the executive finds the ready brief on the dashboa
   await page.getByRole('textbox', { name: 'Note (optional)' }).fill('Split by region, please');
   await page.getByRole('button', { name: 'Save note' }).click();
   await expect(page.getByRole('button', { name: 'Save note' })).toBeDisabled();
-  await page.getByRole('button', { name: 'Acknowledge' }).click();
-  await expect(page.getByText('Acknowledged', { exact: true }).first()).toBeVisible();
+  // Acknowledge is at the top and again after the last section, where her reading ends.
+  const acknowledge = page.getByRole('button', { name: 'Acknowledge' });
+  await expect(acknowledge).toHaveCount(2);
   await expectNoSeriousA11yViolations(page);
+  await acknowledge.last().click();
+  await expect(page.getByText('Acknowledged', { exact: true }).first()).toBeVisible();
+  await expect(acknowledge).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  // Editing is one click away, and a reload keeps the mode.
+  await page.getByRole('group', { name: 'Brief mode' }).getByRole('button', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(/\?mode=edit$/);
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue(title);
+  await page.getByRole('group', { name: 'Brief mode' }).getByRole('button', { name: 'Read' }).click();
+  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 
   const saved = await callApi<BriefDto>(request, assistantToken, 'GET', `v1/workspaces/${workspace.id}/briefs/${created.id}`);
   expect(saved.status).toBe('ACKNOWLEDGED');

@@ -76,13 +76,16 @@ test('the assistant prepares a brief from "Board prep"; the executive marks "nee
     await executivePage.goto('/dashboard/home');
     const awaiting = executivePage.getByRole('list', { name: 'Briefs awaiting your acknowledgement' });
     await awaiting.getByRole('link', { name: new RegExp(title) }).click();
+    // She reads it rendered, her mark buttons under each section.
     await expect(executivePage.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(executivePage.getByText('Q1 budget', { exact: true })).toHaveCSS('font-weight', /^(700|bold)$/);
+    await expect(executivePage.getByRole('textbox', { name: 'Title' })).toHaveCount(0);
     const marks = executivePage.getByRole('group', { name: 'Your mark for “Purpose & decisions needed”' });
     await marks.getByRole('button', { name: 'Need more' }).click();
     await expect(marks.getByRole('button', { name: 'Need more' })).toHaveAttribute('aria-pressed', 'true');
     await executivePage.getByLabel('Note (optional)').first().fill('Which hires are in the plan?');
     await executivePage.getByRole('button', { name: 'Save note' }).first().click();
-    await executivePage.getByRole('button', { name: 'Acknowledge' }).click();
+    await executivePage.getByRole('button', { name: 'Acknowledge' }).last().click();
     await expect(executivePage.getByText('Acknowledged', { exact: true }).first()).toBeVisible();
 
     // Without a reload, the assistant's editor shows the mark and its note.

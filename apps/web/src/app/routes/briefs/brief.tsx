@@ -4,20 +4,24 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import type { WorkspaceMemberType } from '@tandem/contract';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
 import { useSession } from '@/lib/session/session-store';
 import { useMembers } from '@/features/workspaces';
 import { useBrief } from '@/features/briefs/api/get-brief';
 import { BriefEditor } from '@/features/briefs/components/brief-editor';
-import { BriefReadView } from '@/features/briefs/components/brief-read-view';
+import { BriefModeToggle } from '@/features/briefs/components/brief-mode-toggle';
+import { BriefReader } from '@/features/briefs/components/brief-reader';
+import { BRIEF_MODE_PARAM, resolveBriefMode, withBriefMode } from '@/features/briefs/utils/brief-mode';
 import { getBriefAbilities } from '@/features/briefs/utils/brief-permissions';
 
 /**
- * /executive-briefs/{id} (seed §2, PRODUCT §3; issue #9): the brief editor for those who edit briefs
- * (OWNER, EXECUTIVE, EXECUTIVEASSISTANT), the rendered brief for USERs and GUESTs (PRODUCT §6). A
- * brief that does not exist, is in another workspace or is not visible is one "not found" (404).
+ * /executive-briefs/{id} (seed §2, PRODUCT §3; issue #9): the brief rendered for reading and marking,
+ * or the brief editor. The EXECUTIVE reads by default, OWNERs and EXECUTIVEASSISTANTs edit by default;
+ * all three switch with the Read / Edit toggle, kept in the URL (`?mode=edit`, `?mode=read`) so a
+ * reload keeps it. USERs and GUESTs only read (PRODUCT §6). A brief that does not exist, is in
+ * another workspace or is not visible is one "not found" (404).
  */
 function BriefRoute() {
   const { id = '' } = useParams();
@@ -41,6 +45,8 @@ interface BriefScreenProps {
 }
 
 function BriefScreen({ workspaceId, briefId, member }: BriefScreenProps) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const mode = resolveBriefMode(member.type, searchParams.get(BRIEF_MODE_PARAM));
   const brief = useBrief(workspaceId, briefId);
   const members = useMembers(workspaceId);
   if (!brief.data) {
@@ -82,29 +88,20 @@ function BriefScreen({ workspaceId, briefId, member }: BriefScreenProps) {
       This brief was deleted or is no longer visible to you. Copy anything you still need.
     </Alert>
   );
-  if (!abilities.canEdit) {
-    return (
-      <>
-        <title>{`${brief.data.title} · Briefs · Tandem`}</title>
-        <Button
-          component={RouterLink}
-          to={paths.briefs.list.getHref()}
-          startIcon={<ArrowBack />}
-          color="inherit"
-          size="small"
-          sx={{ mb: 2 }}
-        >
-          Briefs
-        </Button>
-        {deletedNotice}
-        <BriefReadView brief={brief.data} />
-      </>
-    );
-  }
+  const modeToggle = abilities.canEdit && (
+    <BriefModeToggle
+      mode={mode}
+      onChange={(next) => setSearchParams((current) => withBriefMode(current, member.type, next), { replace: true })}
+    />
+  );
   return (
     <>
       {deletedNotice}
-      <BriefEditor workspaceId={workspaceId} brief={brief.data} member={member} members={members.data ?? []} />
+      {mode === 'edit' ? (
+        <BriefEditor workspaceId={workspaceId} brief={brief.data} member={member} members={members.data ?? []} modeToggle={modeToggle} />
+      ) : (
+        <BriefReader workspaceId={workspaceId} brief={brief.data} member={member} modeToggle={modeToggle || undefined} />
+      )}
     </>
   );
 }

@@ -19,7 +19,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { BRIEF_TITLE_MAX, type Brief, type BriefSection, type Member, type WorkspaceMemberType } from '@tandem/contract';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useBlocker, useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
@@ -48,6 +48,8 @@ export interface BriefEditorProps {
   brief: Brief;
   member: { id: string; type: WorkspaceMemberType };
   members: readonly Member[];
+  /** The Read / Edit toggle of the page, shown in the toolbar. */
+  modeToggle?: ReactNode;
 }
 
 const meetingOf = (draft: BriefContent): MeetingValue => {
@@ -62,10 +64,11 @@ const meetingOf = (draft: BriefContent): MeetingValue => {
  * time, zone), attendees and the confidential switch, the sections editor, and under each section
  * the executive's marks (buttons for the EXECUTIVE, the mark with its note for everyone else).
  * Everything autosaves (hooks/use-brief-autosave.ts) with its state shown in the toolbar; leaving
- * with unsaved changes asks first; a conflicting save opens the conflict dialog. The toolbar holds
- * the version history and Delete.
+ * with unsaved changes (to another page, or to reading mode) asks first, and goes on by itself once
+ * they are saved; a conflicting save opens the conflict dialog. The toolbar holds the Read / Edit
+ * toggle, Share, the version history and Delete.
  */
-export function BriefEditor({ workspaceId, brief, member, members }: BriefEditorProps) {
+export function BriefEditor({ workspaceId, brief, member, members, modeToggle }: BriefEditorProps) {
   const navigate = useNavigate();
   const titleId = useId();
   const [initial] = useState(brief);
@@ -108,9 +111,12 @@ export function BriefEditor({ workspaceId, brief, member, members }: BriefEditor
       <SectionMarkSummary section={section} />
     );
 
-  // Leaving with unsaved changes asks first (in-app navigation and closing the tab).
+  // Leaving with unsaved changes asks first (in-app navigation, switching to reading, closing the tab).
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => isUnsaved && !isDeleted.current && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) =>
+      isUnsaved &&
+      !isDeleted.current &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
   useEffect(() => {
     if (blocker.state === 'blocked' && !isUnsaved) blocker.proceed();
@@ -155,6 +161,7 @@ export function BriefEditor({ workspaceId, brief, member, members }: BriefEditor
         </Button>
         <SaveIndicator {...autosave.indicator} />
         <Box sx={{ flex: 1 }} />
+        {modeToggle}
         <ShareBriefButton brief={brief} />
         <Button startIcon={<History />} onClick={() => setHistoryOpen(true)} color="inherit">
           History

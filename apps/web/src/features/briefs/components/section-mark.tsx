@@ -83,9 +83,21 @@ export function SectionMarkControls({ workspaceId, briefId, section }: SectionMa
         value={section.mark}
         disabled={mark.isPending}
         onChange={(_event, next: SectionMark | null) => send(next, note)}
+        // On a phone the three buttons share the row equally, icon over label; wider, they sit side by side.
         sx={{
-          flexWrap: 'wrap',
-          '& .MuiToggleButton-root': { minHeight: 44, px: 2, gap: 0.75, textTransform: 'none', fontWeight: 600 },
+          display: { xs: 'grid', sm: 'inline-flex' },
+          gridTemplateColumns: 'repeat(3, 1fr)',
+          justifySelf: 'start',
+          width: { xs: '100%', sm: 'auto' },
+          '& .MuiToggleButton-root': {
+            minHeight: 44,
+            px: { xs: 1, sm: 2 },
+            gap: { xs: 0.25, sm: 0.75 },
+            flexDirection: { xs: 'column', sm: 'row' },
+            textTransform: 'none',
+            fontWeight: 600,
+            lineHeight: 1.25,
+          },
           '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.secondary' },
         }}
       >
