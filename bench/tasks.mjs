@@ -73,7 +73,9 @@ async function seed(db) {
        case when i % 3 = 0 then 'Notes for task ' || i || ' about the quarterly numbers' else '' end,
        s.status, (array['LOW','MEDIUM','HIGH','URGENT'])[1 + (i * 7) % 4]::task_priority,
        case when i % 5 = 0 then null else current_date + ((i * 37) % 400 - 200) end,
-       case when i % 6 = 0 then null else ($2::uuid[])[1 + (i * 13) % 5] end,
+       -- assignee by (i / 3), not by i: "by i" put every task of the bench's member on the undated
+       -- rows (i % 5 = 0), so the floor of "mine" read an empty range (issue #9 found it).
+       case when i % 6 = 0 then null else ($2::uuid[])[1 + (i / 3) % 5] end,
        ($2::uuid[])[1 + (i * 3) % 2],
        1 + i % 4,
        case when s.status = 'DONE' then now() - ((i % 90) || ' days')::interval end,
