@@ -29,8 +29,11 @@ test('"Match system" is the default and follows the system; a fixed theme does n
   await expect(themes.getByRole('radio', { name: 'Tandem', exact: true })).toHaveAttribute('aria-checked', 'true');
   expect(await background(page)).toBe(BRAND_BACKGROUND);
 
-  // A fixed dark theme stays dark while the system is light.
+  // A fixed dark theme stays dark while the system is light. Its save is awaited, so the save of
+  // "Match system" below is not confused with this one's answer on a slow machine.
+  const dark = page.waitForResponse((r) => r.url().endsWith('/api/v1/profile') && r.request().method() === 'PATCH');
   await themes.getByRole('radio', { name: 'Blue dark' }).click();
+  expect((await (await dark).json()).payload.themePreference).toBe('blue-dark');
   await page.emulateMedia({ colorScheme: 'light' });
   await expect.poll(() => background(page)).toBe(BLUE_DARK_BACKGROUND);
 
