@@ -5,7 +5,7 @@ import { payloadOf } from './envelope.js';
 import { ErrorEnvelopeSchema } from './errors.js';
 import type { WorkspaceMemberType } from './members.js';
 import { permissionMatrix } from './permissions.js';
-import { queryBoolean } from './query-params.js';
+import { commaSeparatedEnum, queryBoolean } from './query-params.js';
 
 // ---------------------------------------------------------------------------------------------
 // Limits and states
@@ -280,27 +280,7 @@ export type BriefSort = z.infer<typeof BriefSortSchema>;
  */
 export const ListBriefsQuerySchema = z
   .object({
-    status: z
-      .string()
-      .optional()
-      .transform((value, context) => {
-        if (value === undefined || value.trim() === '') return undefined;
-        const statuses: BriefStatus[] = [];
-        for (const part of new Set(value.split(',').map((item) => item.trim()))) {
-          const parsed = BriefStatusSchema.safeParse(part);
-          if (!parsed.success) {
-            context.addIssue({ code: 'custom', message: `Unknown status "${part}". Use ${briefStatuses.join(', ')}.` });
-            return z.NEVER;
-          }
-          statuses.push(parsed.data);
-        }
-        return statuses;
-      })
-      .meta({
-        type: 'array',
-        items: { type: 'string', enum: [...briefStatuses] },
-        description: 'Only briefs in one of these statuses, comma-separated (e.g. DRAFT,READY).',
-      }),
+    status: commaSeparatedEnum(briefStatuses, 'status', 'Only briefs in one of these statuses, comma-separated (e.g. DRAFT,READY).'),
     q: z.string().trim().max(200).optional().meta({ description: 'Words of the title, each matched as a word prefix.' }),
     meetingFrom: InstantSchema.optional().meta({ description: 'Only meetings at or after this instant.' }),
     meetingTo: InstantSchema.optional().meta({ description: 'Only meetings before this instant.' }),

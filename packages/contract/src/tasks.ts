@@ -4,7 +4,7 @@ import { payloadOf } from './envelope.js';
 import { ErrorEnvelopeSchema } from './errors.js';
 import type { WorkspaceMemberType } from './members.js';
 import { permissionMatrix } from './permissions.js';
-import { queryBoolean } from './query-params.js';
+import { commaSeparatedEnum, queryBoolean } from './query-params.js';
 
 /** Task states (PRODUCT §2), in board order. */
 export const taskStatuses = ['TODO', 'IN_PROGRESS', 'WAITING', 'DONE'] as const;
@@ -150,29 +150,7 @@ export const defaultTaskOrder: Record<TaskSort, 'asc' | 'desc'> = { dueDate: 'as
  */
 export const ListTasksQuerySchema = z
   .object({
-    status: z
-      .string()
-      .optional()
-      .transform((value, context) => {
-        if (value === undefined || value.trim() === '') return undefined;
-        const parts = [...new Set(value.split(',').map((part) => part.trim()))];
-        const statuses: TaskStatus[] = [];
-        for (const part of parts) {
-          const parsed = TaskStatusSchema.safeParse(part);
-          if (!parsed.success) {
-            context.addIssue({ code: 'custom', message: `Unknown status "${part}". Use ${taskStatuses.join(', ')}.` });
-            return z.NEVER;
-          }
-          statuses.push(parsed.data);
-        }
-        return statuses;
-      })
-      // On the wire a comma-separated list (style form, explode false: status=TODO,IN_PROGRESS).
-      .meta({
-        type: 'array',
-        items: { type: 'string', enum: [...taskStatuses] },
-        description: 'Only tasks in one of these statuses, comma-separated (e.g. TODO,IN_PROGRESS).',
-      }),
+    status: commaSeparatedEnum(taskStatuses, 'status', 'Only tasks in one of these statuses, comma-separated (e.g. TODO,IN_PROGRESS).'),
     assignee: z.uuid().optional().meta({ description: 'Only tasks assigned to this member id.' }),
     mine: queryBoolean('true: only tasks assigned to the caller.').optional(),
     delegatedByMe: queryBoolean('true: only tasks the caller created and assigned to someone else.').optional(),
