@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredBriefSection } from '../../db/schema/index.js';
 import { diffSections, diffSnapshots, emptySnapshot, hasChanges, mergeSections, needMoreOf, uniqueAttendees } from './brief-sections.js';
-import { dayBounds, todayIn, toPrefixQuery } from './briefs-repository.js';
+import { toPrefixQuery } from '../../lib/text-search.js';
+import { dayBounds, todayIn } from './briefs-repository.js';
 
 const ids = ['00000000-0000-7000-8000-00000000000a', '00000000-0000-7000-8000-00000000000b', '00000000-0000-7000-8000-00000000000c'];
 

@@ -19,6 +19,7 @@ import type { Queryable } from '../../db/client.js';
 import { briefs, briefVersions, people, workspaceMembers, type BriefSnapshot } from '../../db/schema/index.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { briefsOfWorkspace, type Viewer } from '../../permissions/visibility.js';
+import { toPrefixQuery } from '../../lib/text-search.js';
 
 /** A stored brief row (without the generated search vector). */
 export type BriefRow = Omit<typeof briefs.$inferSelect, 'search'>;
@@ -428,19 +429,6 @@ export const meetingWithin = (bounds: { start: Date; end: Date }): SQL =>
     sql`${briefs.meetingAt} >= ${bounds.start.toISOString()}::timestamptz`,
     sql`${briefs.meetingAt} < ${bounds.end.toISOString()}::timestamptz`,
   )!;
-
-/**
- * `q` → a prefix tsquery over the 'simple' configuration: every word must start a word of the
- * title ("boa prep" finds "Board prep"). Null when `q` holds no word at all.
- */
-export function toPrefixQuery(q: string): string | null {
-  const words = q
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length > 0)
-    .slice(0, 10);
-  return words.length === 0 ? null : words.map((word) => `${word}:*`).join(' & ');
-}
 
 /** The filters of ListBriefsQuery as SQL, on top of the viewer's visibility. */
 function filtersOf(viewer: Viewer, query: ListBriefsQuery, now: Date): SQL {

@@ -18,6 +18,7 @@ import type { Queryable } from '../../db/client.js';
 import { people, tasks, workspaceMembers } from '../../db/schema/index.js';
 import { z } from 'zod';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { toPrefixQuery } from '../../lib/text-search.js';
 
 /** A stored task row (without the generated search vector). */
 export type TaskRow = Omit<typeof tasks.$inferSelect, 'search'>;
@@ -218,19 +219,6 @@ function isValidKey(sort: TaskSort, key: unknown): key is SortKey {
 /** Today's calendar date in UTC: "overdue" means due before it unless the caller sends its own `today`. */
 export function todayUtc(now = new Date()): string {
   return now.toISOString().slice(0, 10);
-}
-
-/**
- * `q` → a prefix tsquery over the 'simple' configuration: every word must start a word of the
- * title or notes ("bud rev" finds "Budget review"). Null when `q` holds no word at all.
- */
-export function toPrefixQuery(q: string): string | null {
-  const words = q
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length > 0)
-    .slice(0, 10);
-  return words.length === 0 ? null : words.map((word) => `${word}:*`).join(' & ');
 }
 
 /** The filters of ListTasksQuery as SQL, on top of the viewer's visibility. */
