@@ -395,13 +395,15 @@ export async function findBriefListItems(db: Queryable, where: SQL, order: SQL[]
   }));
 }
 
-/** How many briefs match `where` (which must hold the viewer's visibility). */
-export async function countBriefs(db: Queryable, where: SQL): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(briefs)
-    .where(where);
-  return Number(row?.count ?? 0);
+/**
+ * How many briefs among those `where` admits match each of `conditions`, in one scan
+ * (`count(*) filter (where …)`), e.g. the dashboard's three brief totals in one statement.
+ */
+export async function countBriefsPer<K extends string>(db: Queryable, where: SQL, conditions: Record<K, SQL>): Promise<Record<K, number>> {
+  const names = Object.keys(conditions) as K[];
+  const counts = Object.fromEntries(names.map((name) => [name, sql<number>`count(*) filter (where ${conditions[name]})::int`]));
+  const [row] = (await db.select(counts).from(briefs).where(where)) as Partial<Record<K, number>>[];
+  return Object.fromEntries(names.map((name) => [name, Number(row?.[name] ?? 0)])) as Record<K, number>;
 }
 
 /** The calendar date (YYYY-MM-DD) it is now in `timeZone`. */

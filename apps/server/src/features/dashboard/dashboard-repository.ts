@@ -4,7 +4,6 @@ import {
   can,
   DASHBOARD_LIST_LIMIT,
   DASHBOARD_WEEKS,
-  type BriefListItem,
   type Dashboard,
   type DashboardAssigneeLoad,
   type DashboardTask,
@@ -13,7 +12,7 @@ import {
 import { briefsOfWorkspace, tasksOfWorkspace, type Viewer } from '../../permissions/visibility.js';
 import type { Queryable } from '../../db/client.js';
 import { briefs, people, tasks, workspaceMembers } from '../../db/schema/index.js';
-import { countBriefs, dayBounds, findBriefListItems, meetingWithin } from '../briefs/index.js';
+import { countBriefsPer, dayBounds, findBriefListItems, meetingWithin } from '../briefs/index.js';
 
 const notDone = ne(tasks.status, 'DONE');
 
@@ -100,6 +99,12 @@ async function countSections(
   };
 }
 
+/** One list of the dashboard's briefs: which briefs (on top of what the reader may see) and their order. */
+interface BriefList {
+  condition: SQL;
+  order: SQL[];
+}
+
 /**
  * The three brief lists of the dashboard (contract DashboardSchema, issue #9) as conditions over
  * the briefs `reader` may see, with their order; a list that is not `reader`'s is absent.
@@ -107,31 +112,44 @@ async function countSections(
  * - awaitingAcknowledgement: READY briefs, soonest meeting first (no meeting last) — the EXECUTIVE's;
  * - needsMore: briefs with a section marked NEED_MORE, newest mark first — for those who edit briefs.
  */
-function briefLists(reader: Viewer, today: string, timeZone: string) {
-  const visible = briefsOfWorkspace(reader);
+function briefLists(
+  reader: Viewer,
+  today: string,
+  timeZone: string,
+): Record<'briefsForToday' | 'awaitingAcknowledgement' | 'needsMore', BriefList | undefined> {
   const bySoonest = [sql`${briefs.meetingAt} asc nulls last`, asc(briefs.id)];
   return {
-    briefsForToday: { where: and(visible, meetingWithin(dayBounds(today, timeZone)))!, order: bySoonest },
+    briefsForToday: { condition: meetingWithin(dayBounds(today, timeZone)), order: bySoonest },
     awaitingAcknowledgement: can(reader.workspaceMemberType, 'acknowledgeBriefs')
-      ? { where: and(visible, eq(briefs.status, 'READY'))!, order: bySoonest }
+      ? { condition: eq(briefs.status, 'READY'), order: bySoonest }
       : undefined,
     needsMore: can(reader.workspaceMemberType, 'editBriefs')
-      ? { where: and(visible, sql`${briefs.needMoreCount} > 0`)!, order: [desc(briefs.needMoreAt), desc(briefs.id)] }
+      ? { condition: sql`${briefs.needMoreCount} > 0`, order: [desc(briefs.needMoreAt), desc(briefs.id)] }
       : undefined,
   };
 }
 
-/** One brief list of the dashboard and its total (empty and 0 when it is not the reader's). */
-async function findBriefList(
-  db: Queryable,
-  list: { where: SQL; order: SQL[] } | undefined,
-): Promise<{ items: BriefListItem[]; total: number }> {
-  if (!list) return { items: [], total: 0 };
-  const [items, total] = await Promise.all([
-    findBriefListItems(db, list.where, list.order, DASHBOARD_LIST_LIMIT),
-    countBriefs(db, list.where),
+/**
+ * The dashboard's brief lists of `reader` and their totals: one page query per list that is the
+ * reader's, and one statement counting all of them (empty and 0 for a list that is not theirs).
+ */
+async function findBriefLists(db: Queryable, reader: Viewer, today: string, timeZone: string) {
+  const visible = briefsOfWorkspace(reader);
+  const lists = briefLists(reader, today, timeZone);
+  const page = (list: BriefList | undefined) =>
+    list ? findBriefListItems(db, and(visible, list.condition)!, list.order, DASHBOARD_LIST_LIMIT) : Promise.resolve([]);
+  const never = sql`false`;
+  const [briefsForToday, awaitingAcknowledgement, needsMore, totals] = await Promise.all([
+    page(lists.briefsForToday),
+    page(lists.awaitingAcknowledgement),
+    page(lists.needsMore),
+    countBriefsPer(db, visible, {
+      briefsForToday: lists.briefsForToday?.condition ?? never,
+      awaitingAcknowledgement: lists.awaitingAcknowledgement?.condition ?? never,
+      needsMore: lists.needsMore?.condition ?? never,
+    }),
   ]);
-  return { items, total };
+  return { briefsForToday, awaitingAcknowledgement, needsMore, totals };
 }
 
 /**
@@ -206,35 +224,29 @@ async function countOpenByAssignee(db: Queryable, reader: Viewer): Promise<Dashb
 export async function getDashboard(db: Queryable, reader: Viewer, today: string, timeZone = 'UTC'): Promise<Dashboard> {
   const where = sections(reader, today);
   const mostOverdueFirst = [asc(tasks.dueDate), desc(tasks.priority), asc(tasks.id)];
-  const lists = briefLists(reader, today, timeZone);
-  const [[dueToday, overdue, overdueUnassigned, delegatedWaiting, totals, createdVsDone, openByAssignee], [forToday, awaiting, more]] =
-    await Promise.all([
-      Promise.all([
-        findTaskRows(db, reader, where.dueToday, [desc(tasks.priority), asc(tasks.createdAt), asc(tasks.id)]),
-        findTaskRows(db, reader, where.overdue, mostOverdueFirst),
-        findTaskRows(db, reader, where.overdueUnassigned, mostOverdueFirst),
-        // Urgency (issue #8): the earliest due date first, so overdue ones lead; no due date last.
-        findTaskRows(db, reader, where.delegatedWaiting, [sql`${tasks.dueDate} asc nulls last`, asc(tasks.createdAt), asc(tasks.id)]),
-        countSections(db, reader, today),
-        countWeeks(db, reader, today),
-        countOpenByAssignee(db, reader),
-      ]),
-      Promise.all([
-        findBriefList(db, lists.briefsForToday),
-        findBriefList(db, lists.awaitingAcknowledgement),
-        findBriefList(db, lists.needsMore),
-      ]),
-    ]);
+  const [[dueToday, overdue, overdueUnassigned, delegatedWaiting, totals, createdVsDone, openByAssignee], briefLists] = await Promise.all([
+    Promise.all([
+      findTaskRows(db, reader, where.dueToday, [desc(tasks.priority), asc(tasks.createdAt), asc(tasks.id)]),
+      findTaskRows(db, reader, where.overdue, mostOverdueFirst),
+      findTaskRows(db, reader, where.overdueUnassigned, mostOverdueFirst),
+      // Urgency (issue #8): the earliest due date first, so overdue ones lead; no due date last.
+      findTaskRows(db, reader, where.delegatedWaiting, [sql`${tasks.dueDate} asc nulls last`, asc(tasks.createdAt), asc(tasks.id)]),
+      countSections(db, reader, today),
+      countWeeks(db, reader, today),
+      countOpenByAssignee(db, reader),
+    ]),
+    findBriefLists(db, reader, today, timeZone),
+  ]);
   return {
     today,
     dueToday,
     overdue,
     overdueUnassigned,
     delegatedWaiting,
-    briefsForToday: forToday.items,
-    awaitingAcknowledgement: awaiting.items,
-    needsMore: more.items,
-    totals: { ...totals, briefsForToday: forToday.total, awaitingAcknowledgement: awaiting.total, needsMore: more.total },
+    briefsForToday: briefLists.briefsForToday,
+    awaitingAcknowledgement: briefLists.awaitingAcknowledgement,
+    needsMore: briefLists.needsMore,
+    totals: { ...totals, ...briefLists.totals },
     createdVsDone,
     openByAssignee,
   };
