@@ -10,6 +10,7 @@ import type {
   ListBriefsQuery,
   MarkSectionBody,
   UpdateBriefBody,
+  WorkspaceAction,
 } from '@tandem/contract';
 import type { Database, Queryable } from '../../db/client.js';
 import type { BriefSnapshot, StoredBriefSection } from '../../db/schema/index.js';
@@ -286,6 +287,53 @@ export async function deleteBrief(db: Database, personId: string, workspaceId: s
 
 const statusWords: Record<BriefStatus, string> = { DRAFT: 'a draft', READY: 'ready', ACKNOWLEDGED: 'acknowledged' };
 
+/** One step of the status flow (issue #9): who may take it, from which status, and what it writes. */
+interface StatusStep {
+  action: WorkspaceAction;
+  from: BriefStatus;
+  to: BriefStatus;
+  /** The 409 VERSION_CONFLICT message when the caller saw an older version. */
+  staleMessage: string;
+  /** The 409 CONFLICT message when the brief is in `status`, not `from`. */
+  refusal: (status: BriefStatus) => string;
+  /** The step's own columns besides status, updatedBy and updatedAt. */
+  changes: (member: MemberRow) => BriefWrite;
+  /** Records the step's activity. */
+  record: (tx: Queryable, member: MemberRow, row: BriefRow) => Promise<void>;
+}
+
+/**
+ * Takes one step of the status flow at `version` in one transaction: the caller's right, the
+ * version they saw (409 VERSION_CONFLICT with `current`), the status it starts from (409 CONFLICT),
+ * the update, its activity and a `status` event for whoever may see the brief before or after.
+ */
+async function takeStatusStep(
+  db: Database,
+  personId: string,
+  workspaceId: string,
+  briefId: string,
+  version: number,
+  step: StatusStep,
+): Promise<Brief> {
+  return db.transaction(async (tx) => {
+    const member = await loadMembership(tx, workspaceId, personId);
+    assertAllowed(member, step.action);
+    const row = await lockVisibleBriefRow(tx, viewerOf(member), briefId);
+    if (!row) throw briefNotFound();
+    await assertCurrent(tx, row, version, step.staleMessage);
+    if (row.status !== step.from) throw new AppError('CONFLICT', step.refusal(row.status));
+    const updated = await updateBriefRow(tx, row, {
+      ...step.changes(member),
+      status: step.to,
+      updatedByMemberId: member.id,
+      updatedAt: sql`now()`,
+    });
+    await step.record(tx, member, updated);
+    await announce(tx, updated, 'status', member, [row.status, updated.status]);
+    return briefOf(tx, updated);
+  });
+}
+
 /**
  * Marks a DRAFT brief READY at `version` (issue #9: by whoever writes briefs): readyAt now,
  * BRIEF_READY activity for the workspace's EXECUTIVE (none when there is none, or when they marked
@@ -300,20 +348,15 @@ export async function markBriefReady(
   briefId: string,
   version: number,
 ): Promise<Brief> {
-  return db.transaction(async (tx) => {
-    const member = await loadMembership(tx, workspaceId, personId);
-    const row = await lockEditable(tx, member, briefId);
-    await assertCurrent(tx, row, version, 'Someone else changed this brief meanwhile. Review their version before marking it ready.');
-    if (row.status !== 'DRAFT') throw new AppError('CONFLICT', `This brief is already ${statusWords[row.status]}.`);
-    const updated = await updateBriefRow(tx, row, {
-      status: 'READY',
-      readyAt: sql`now()`,
-      updatedByMemberId: member.id,
-      updatedAt: sql`now()`,
-    });
-    await recordBriefChange(tx, member.id, updated, { kind: 'ready', executiveMemberId: await findExecutiveMemberId(tx, workspaceId) });
-    await announce(tx, updated, 'status', member, [row.status, updated.status]);
-    return briefOf(tx, updated);
+  return takeStatusStep(db, personId, workspaceId, briefId, version, {
+    action: 'editBriefs',
+    from: 'DRAFT',
+    to: 'READY',
+    staleMessage: 'Someone else changed this brief meanwhile. Review their version before marking it ready.',
+    refusal: (status) => `This brief is already ${statusWords[status]}.`,
+    changes: () => ({ readyAt: sql`now()` }),
+    record: async (tx, member, row) =>
+      recordBriefChange(tx, member.id, row, { kind: 'ready', executiveMemberId: await findExecutiveMemberId(tx, workspaceId) }),
   });
 }
 
@@ -331,29 +374,17 @@ export async function acknowledgeBrief(
   briefId: string,
   version: number,
 ): Promise<Brief> {
-  return db.transaction(async (tx) => {
-    const member = await loadMembership(tx, workspaceId, personId);
-    assertAllowed(member, 'acknowledgeBriefs');
-    const row = await lockVisibleBriefRow(tx, viewerOf(member), briefId);
-    if (!row) throw briefNotFound();
-    await assertCurrent(tx, row, version, 'This brief changed since you opened it. Read the new version before acknowledging it.');
-    if (row.status !== 'READY') {
-      const message =
-        row.status === 'DRAFT'
-          ? 'This brief is still a draft. It can be acknowledged once it is marked ready.'
-          : 'You have already acknowledged this brief.';
-      throw new AppError('CONFLICT', message);
-    }
-    const updated = await updateBriefRow(tx, row, {
-      status: 'ACKNOWLEDGED',
-      acknowledgedAt: sql`now()`,
-      acknowledgedByMemberId: member.id,
-      updatedByMemberId: member.id,
-      updatedAt: sql`now()`,
-    });
-    await recordBriefChange(tx, member.id, updated, { kind: 'acknowledged' });
-    await announce(tx, updated, 'status', member, [row.status, updated.status]);
-    return briefOf(tx, updated);
+  return takeStatusStep(db, personId, workspaceId, briefId, version, {
+    action: 'acknowledgeBriefs',
+    from: 'READY',
+    to: 'ACKNOWLEDGED',
+    staleMessage: 'This brief changed since you opened it. Read the new version before acknowledging it.',
+    refusal: (status) =>
+      status === 'DRAFT'
+        ? 'This brief is still a draft. It can be acknowledged once it is marked ready.'
+        : 'You have already acknowledged this brief.',
+    changes: (member) => ({ acknowledgedAt: sql`now()`, acknowledgedByMemberId: member.id }),
+    record: (tx, member, row) => recordBriefChange(tx, member.id, row, { kind: 'acknowledged' }),
   });
 }
 
