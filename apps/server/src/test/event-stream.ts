@@ -1,5 +1,7 @@
 import { createParser } from 'eventsource-parser';
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
+import { parseWorkspaceEvent, type WorkspaceEventOf, type WorkspaceEventType } from '@tandem/contract';
+import { CLIENT_ID } from './test-app.js';
 
 /** One Server-Sent Event as read off the wire: its fields, or `comment` for a `:` line. */
 export interface ServerSentEvent {
@@ -74,5 +76,37 @@ export function useEventStreams(): (url: string, headers?: Record<string, string
     };
     openStreams.push(stream);
     return stream;
+  };
+}
+
+/** A member whose workspace event stream a test opens. */
+interface StreamMember {
+  workspaceId: string;
+  token: string;
+}
+
+/**
+ * Opens `member`'s workspace event stream (GET {baseUrl}/api/v1/workspaces/{id}/events, 200
+ * expected) through `open` (from {@link useEventStreams}). `next(type)` answers the next event of
+ * that type — its data checked against the contract's WorkspaceEvent union — with its `id:` line,
+ * or 'timeout' / 'end'.
+ */
+export async function openWorkspaceEvents(
+  open: ReturnType<typeof useEventStreams>,
+  baseUrl: string,
+  member: StreamMember,
+): Promise<{
+  next<T extends WorkspaceEventType>(type: T, timeoutMs?: number): Promise<{ data: WorkspaceEventOf<T>; id?: string } | 'timeout' | 'end'>;
+}> {
+  const url = `${baseUrl}/api/v1/workspaces/${member.workspaceId}/events`;
+  const stream = await open(url, { authorization: `Bearer ${member.token}`, 'x-client-id': CLIENT_ID });
+  expect(stream.response.status).toBe(200);
+  return {
+    async next<T extends WorkspaceEventType>(type: T, timeoutMs?: number) {
+      const event = await stream.nextNamed<WorkspaceEventOf<T>>(type, timeoutMs);
+      if (event === 'timeout' || event === 'end') return event;
+      expect(parseWorkspaceEvent(event.data)).toEqual(event.data);
+      return event;
+    },
   };
 }

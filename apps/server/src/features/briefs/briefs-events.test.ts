@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseWorkspaceEvent, type Brief, type WorkspaceEventOf } from '@tandem/contract';
-import { useEventStreams } from '../../test/event-stream.js';
-import { CLIENT_ID, useTestApp } from '../../test/test-app.js';
+import { type Brief, type WorkspaceEventOf } from '@tandem/contract';
+import { openWorkspaceEvents, useEventStreams } from '../../test/event-stream.js';
+import { useTestApp } from '../../test/test-app.js';
 import { setUpRoles, type RoleMembers } from '../../test/task-fixtures.js';
 import type { SignedInMember } from '../../test/workspace-fixtures.js';
 import {
@@ -31,15 +31,11 @@ const openEventStream = useEventStreams();
 
 /** The `brief` events of the member's stream, each checked against the contract's union. */
 async function openBriefStream(member: SignedInMember) {
-  const url = `${baseUrl}/api/v1/workspaces/${member.workspaceId}/events`;
-  const stream = await openEventStream(url, { authorization: `Bearer ${member.token}`, 'x-client-id': CLIENT_ID });
-  expect(stream.response.status).toBe(200);
+  const stream = await openWorkspaceEvents(openEventStream, baseUrl, member);
   return {
     async nextBrief(): Promise<BriefEventData | 'timeout' | 'end'> {
-      const event = await stream.nextNamed<BriefEventData>('brief');
-      if (event === 'timeout' || event === 'end') return event;
-      expect(parseWorkspaceEvent(event.data)).toEqual(event.data);
-      return event.data;
+      const event = await stream.next('brief');
+      return event === 'timeout' || event === 'end' ? event : event.data;
     },
   };
 }
