@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Brief, type WorkspaceEventOf } from '@tandem/contract';
+import type { Brief, WorkspaceEventOf } from '@tandem/contract';
 import { openWorkspaceEvents, useEventStreams } from '../../test/event-stream.js';
 import { useTestApp } from '../../test/test-app.js';
 import { setUpRoles, type RoleMembers } from '../../test/task-fixtures.js';

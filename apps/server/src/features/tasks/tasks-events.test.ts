@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openWorkspaceEvents, useEventStreams } from '../../test/event-stream.js';
-import { type WorkspaceEventOf } from '@tandem/contract';
+import type { WorkspaceEventOf } from '@tandem/contract';
 import { useTestApp } from '../../test/test-app.js';
 import type { SignedInMember } from '../../test/workspace-fixtures.js';
 import { createTaskAs, deleteTaskAs, patchTask, setUpRoles, type RoleMembers } from '../../test/task-fixtures.js';
