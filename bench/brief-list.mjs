@@ -7,8 +7,7 @@
 // that server and dropped afterwards. The server runs from source (tsx), so no build is needed.
 // autocannon is not installed in this repository; requests are timed one by one with fetch, as
 // bench/tasks.mjs does.
-import { hash } from '@node-rs/argon2';
-import { measureHttp, measureSql, report, signIn, withScratchPostgres } from './lib/list-bench.mjs';
+import { measureHttp, measureSql, report, seedSignedInMember, signIn, withScratchPostgres } from './lib/list-bench.mjs';
 
 const args = process.argv.slice(2);
 const serverUrl = args[0]?.includes('://') ? args[0] : (process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL);
@@ -26,27 +25,11 @@ if (!serverUrl) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Seed: one workspace, an executive and the assistant who signs in, 10,000 briefs of 5 sections
+// Seed: one workspace, the assistant who signs in, 10,000 briefs of 5 sections
 // each (about 1 KB of markdown per brief, some sections marked) in one set-based insert
 
 async function seed(db) {
-  const passwordHash = await hash(password);
-  const {
-    rows: [person],
-  } = await db.query(
-    `insert into people (id, first_name, last_name, email, password_hash, status) values (gen_random_uuid(), 'Bench', 'Assistant', $1, $2, 'ACTIVE') returning id`,
-    [email, passwordHash],
-  );
-  const {
-    rows: [workspace],
-  } = await db.query(`insert into workspaces (id, name) values (gen_random_uuid(), 'Bench workspace') returning id`);
-  await db.query(`insert into subscriptions (workspace_id, subscription_type) values ($1, 'PRO')`, [workspace.id]);
-  const {
-    rows: [me],
-  } = await db.query(
-    `insert into workspace_members (id, workspace_id, person_id, workspace_member_type) values (gen_random_uuid(), $1, $2, 'EXECUTIVEASSISTANT') returning id`,
-    [workspace.id, person.id],
-  );
+  const { workspaceId, memberId } = await seedSignedInMember(db, { email, password, lastName: 'Assistant', type: 'EXECUTIVEASSISTANT' });
   const started = performance.now();
   await db.query(
     `insert into briefs (id, workspace_id, title, meeting_at, meeting_time_zone, sections, status, ready_at, confidential, version,
@@ -69,7 +52,7 @@ async function seed(db) {
        now() - ((i % 365) || ' days')::interval,
        now() - ((i * 17 % 525600) || ' minutes')::interval
      from generate_series(1, ${BRIEFS}) as i`,
-    [workspace.id, me.id],
+    [workspaceId, memberId],
   );
   await db.query(
     `update briefs set need_more_count = (select count(*) from jsonb_array_elements(sections) e where e->>'mark' = 'NEED_MORE')`,
@@ -77,7 +60,7 @@ async function seed(db) {
   await db.query(`update briefs set need_more_at = now() where need_more_count > 0`);
   await db.query('analyze briefs');
   console.log(`seeded ${BRIEFS} briefs in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return { workspaceId: workspace.id, memberId: me.id };
+  return { workspaceId, memberId };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -8,8 +8,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { hash } from '@node-rs/argon2';
-import { measureHttp, measureSql, report, signIn, startServer, waitReady, withScratchPostgres } from './lib/list-bench.mjs';
+import {
+  measureHttp,
+  measureSql,
+  report,
+  seedSignedInMember,
+  signIn,
+  startServer,
+  waitReady,
+  withScratchPostgres,
+} from './lib/list-bench.mjs';
 const args = process.argv.slice(2);
 const isPglite = args[0] === 'pglite';
 const serverUrl = isPglite ? undefined : args[0]?.includes('://') ? args[0] : process.env.TEST_DATABASE_URL;
@@ -30,23 +38,7 @@ if (!isPglite && !serverUrl) {
 // Seed: one workspace, five members, 100,000 tasks in one set-based insert
 
 async function seed(db) {
-  const passwordHash = await hash(password);
-  const {
-    rows: [person],
-  } = await db.query(
-    `insert into people (id, first_name, last_name, email, password_hash, status) values (gen_random_uuid(), 'Bench', 'Executive', $1, $2, 'ACTIVE') returning id`,
-    [email, passwordHash],
-  );
-  const {
-    rows: [workspace],
-  } = await db.query(`insert into workspaces (id, name) values (gen_random_uuid(), 'Bench workspace') returning id`);
-  await db.query(`insert into subscriptions (workspace_id, subscription_type) values ($1, 'PRO')`, [workspace.id]);
-  const {
-    rows: [me],
-  } = await db.query(
-    `insert into workspace_members (id, workspace_id, person_id, workspace_member_type) values (gen_random_uuid(), $1, $2, 'EXECUTIVE') returning id`,
-    [workspace.id, person.id],
-  );
+  const { workspaceId, memberId } = await seedSignedInMember(db, { email, password, lastName: 'Executive', type: 'EXECUTIVE' });
   const others = [];
   for (const [index, type] of ['EXECUTIVEASSISTANT', 'USER', 'USER', 'GUEST'].entries()) {
     const {
@@ -59,11 +51,11 @@ async function seed(db) {
       rows: [member],
     } = await db.query(
       `insert into workspace_members (id, workspace_id, person_id, workspace_member_type) values (gen_random_uuid(), $1, $2, $3) returning id`,
-      [workspace.id, other.id, type],
+      [workspaceId, other.id, type],
     );
     others.push(member.id);
   }
-  const members = [me.id, ...others];
+  const members = [memberId, ...others];
   const started = performance.now();
   await db.query(
     `insert into tasks (id, workspace_id, title, notes, status, priority, due_date, assignee_member_id, created_by_member_id, version, completed_at, created_at, updated_at)
@@ -83,11 +75,11 @@ async function seed(db) {
        now() - ((i * 17 % 525600) || ' minutes')::interval
      from generate_series(1, ${TASKS}) as i
      cross join lateral (select (array['TODO','IN_PROGRESS','WAITING','DONE'])[1 + (i * 11) % 4]::task_status as status) s`,
-    [workspace.id, `{${members.join(',')}}`],
+    [workspaceId, `{${members.join(',')}}`],
   );
   await db.query('analyze tasks');
   console.log(`seeded ${TASKS} tasks in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return { workspaceId: workspace.id, memberId: me.id };
+  return { workspaceId, memberId };
 }
 
 // ---------------------------------------------------------------------------------------------

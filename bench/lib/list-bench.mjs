@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hash } from '@node-rs/argon2';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -140,4 +141,30 @@ export function report(title, http, sql) {
     const cells = [http[name].p50, http[name].p95, sql[name].p50, sql[name].p95].map((ms) => `${ms.toFixed(2)} ms`.padStart(9));
     console.log(`${name.padEnd(24)} ${cells.join(' ')}`);
   }
+}
+
+/**
+ * Seeds the person who signs in (`email`, `password`, Argon2id as the app hashes), a PRO workspace
+ * and their membership of `type`, through `db` (pg pool or PGlite).
+ * @returns `{ workspaceId, memberId }`.
+ */
+export async function seedSignedInMember(db, { email, password, lastName, type }) {
+  const passwordHash = await hash(password);
+  const {
+    rows: [person],
+  } = await db.query(
+    `insert into people (id, first_name, last_name, email, password_hash, status) values (gen_random_uuid(), 'Bench', $1, $2, $3, 'ACTIVE') returning id`,
+    [lastName, email, passwordHash],
+  );
+  const {
+    rows: [workspace],
+  } = await db.query(`insert into workspaces (id, name) values (gen_random_uuid(), 'Bench workspace') returning id`);
+  await db.query(`insert into subscriptions (workspace_id, subscription_type) values ($1, 'PRO')`, [workspace.id]);
+  const {
+    rows: [member],
+  } = await db.query(
+    `insert into workspace_members (id, workspace_id, person_id, workspace_member_type) values (gen_random_uuid(), $1, $2, $3) returning id`,
+    [workspace.id, person.id, type],
+  );
+  return { workspaceId: workspace.id, memberId: member.id };
 }
