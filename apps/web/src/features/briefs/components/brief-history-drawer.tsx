@@ -3,7 +3,6 @@ import Close from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -14,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import type { Brief, BriefChanges, BriefVersionSummary } from '@tandem/contract';
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DialogDrawer } from '@/components/ui/dialog-drawer';
 import { LazyMarkdown } from '@/components/ui/lazy-markdown';
 import { formatDateTime, formatRelativeTime } from '@/lib/relative-time';
 import { useBriefVersion, useBriefVersions } from '../api/get-brief-versions';
@@ -88,19 +88,7 @@ export function BriefHistoryDrawer({
   };
 
   return (
-    <Drawer
-      anchor="right"
-      open={open}
-      onClose={onClose}
-      slotProps={{
-        paper: {
-          role: 'dialog',
-          'aria-modal': true,
-          'aria-labelledby': titleId,
-          sx: { width: { xs: '100%', sm: 480 }, maxWidth: '100%' },
-        } as object,
-      }}
-    >
+    <DialogDrawer open={open} onClose={onClose} labelledBy={titleId}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 3, pt: 2.5, pb: 1 }}>
         {viewing !== null && (
           <IconButton aria-label="Back to the history" edge="start" onClick={() => setViewing(null)}>
@@ -221,6 +209,6 @@ export function BriefHistoryDrawer({
         The brief’s content becomes what it was in version {viewing}, saved as a new version; the current one stays in the history. A ready
         or acknowledged brief goes back to draft.
       </ConfirmDialog>
-    </Drawer>
+    </DialogDrawer>
   );
 }

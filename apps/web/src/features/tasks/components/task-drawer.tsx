@@ -3,7 +3,6 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -13,6 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useZodForm } from '@/lib/use-zod-form';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DialogDrawer } from '@/components/ui/dialog-drawer';
 import { isApiError, type ApiError } from '@/lib/api-error';
 import { getApiErrorMessage } from '@/lib/error-message';
 import { formatRelativeTime } from '@/lib/relative-time';
@@ -125,19 +125,7 @@ export function TaskDrawer({ workspaceId, taskId, placeholder, actor, onClose, o
   }
   const shownOutcome = outcome && outcome.taskId === shownTask?.id ? outcome : null;
   return (
-    <Drawer
-      anchor="right"
-      open={taskId !== null && taskId !== closedId}
-      onClose={handleClose}
-      slotProps={{
-        paper: {
-          role: 'dialog',
-          'aria-modal': true,
-          'aria-labelledby': titleId,
-          sx: { width: { xs: '100%', sm: 480 }, maxWidth: '100%' },
-        } as object,
-      }}
-    >
+    <DialogDrawer open={taskId !== null && taskId !== closedId} onClose={handleClose} labelledBy={titleId}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 3, pt: 2.5, pb: 1 }}>
         <Typography id={titleId} variant="h2" sx={{ flex: 1 }}>
           {shownTask && getTaskAbilities(actor, shownTask).canEdit ? 'Edit task' : 'Task'}
@@ -169,7 +157,7 @@ export function TaskDrawer({ workspaceId, taskId, placeholder, actor, onClose, o
           ))}
         </Box>
       )}
-    </Drawer>
+    </DialogDrawer>
   );
 }
 

@@ -6,7 +6,6 @@ import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Drawer from '@mui/material/Drawer';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -18,6 +17,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { taskStatuses, taskStatusLabels, type Member, type TaskStatus } from '@tandem/contract';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
+import { DialogDrawer } from '@/components/ui/dialog-drawer';
 import {
   countActiveFilters,
   DEFAULT_TASK_FILTERS,
@@ -297,26 +297,20 @@ export function TasksToolbar({ filters, members, onChange }: TasksToolbarProps) 
         </ToggleButtonGroup>
       </Box>
       {isPhone ? (
-        <Drawer
+        <DialogDrawer
           anchor="bottom"
           open={isSheetOpen}
           onClose={() => setIsSheetOpen(false)}
-          slotProps={{
-            paper: {
-              role: 'dialog',
-              'aria-modal': true,
-              'aria-labelledby': sheetTitleId,
-              sx: {
-                borderTopLeftRadius: 24,
-                borderTopRightRadius: 24,
-                maxHeight: '85dvh',
-                px: 2,
-                pt: 2.5,
-                pb: 'calc(16px + env(safe-area-inset-bottom))',
-                display: 'grid',
-                gap: 2.5,
-              },
-            } as object,
+          labelledBy={sheetTitleId}
+          paperSx={{
+            borderTopLeftRadius: 24,
+            borderTopRightRadius: 24,
+            maxHeight: '85dvh',
+            px: 2,
+            pt: 2.5,
+            pb: 'calc(16px + env(safe-area-inset-bottom))',
+            display: 'grid',
+            gap: 2.5,
           }}
         >
           <Typography id={sheetTitleId} variant="h2" sx={{ fontSize: '1.25rem' }}>
@@ -329,7 +323,7 @@ export function TasksToolbar({ filters, members, onChange }: TasksToolbarProps) 
               Done
             </Button>
           </Box>
-        </Drawer>
+        </DialogDrawer>
       ) : (
         <FilterFields filters={filters} members={members} set={set} layout="inline" trailing={clearButton} />
       )}
