@@ -17,7 +17,11 @@ export type ActivityMember = z.infer<typeof ActivityMemberSchema>;
  * - TASK_CREATED, TASK_ASSIGNED, TASK_DONE, TASK_OVERDUE: taskId, title; memberId = the assignee
  *   (TASK_ASSIGNED always, the others when there is one); TASK_OVERDUE also dueDate (YYYY-MM-DD);
  * - BRIEF_READY (for the executive), BRIEF_ACKNOWLEDGED (for the author): briefId, title;
- *   BRIEF_NEED_MORE (for the author): briefId, title, sectionId, heading, and note when given.
+ *   BRIEF_NEED_MORE (for the author): briefId, title, sectionId, heading, and note when given;
+ * - ANSWER_RECEIVED: requestId, title, recipientId, contactId, contactName, state (the recipient's
+ *   state after: PARTIAL or ANSWERED; issue #10);
+ * - CHAT_REPLY: contactId, contactName, messageId, excerpt (the first 140 characters), and
+ *   requestId when written on an answer page.
  * `subjectMember` is the member `subject.memberId` names, with their current names (an invitee's
  * too), or null when there is none or they have left. `isUnread`: newer than the caller's read
  * mark and not the caller's own doing — the rule behind hasNewActivityItems (seed §3).

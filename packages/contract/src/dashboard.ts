@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { payloadOf } from './envelope.js';
 import { CalendarDateSchema, StoredCalendarDateSchema } from './dates.js';
 import { BriefListItemSchema, TimeZoneSchema } from './briefs.js';
+import { NewAnswerSchema, WaitingOnSchema } from './questions.js';
 import { TaskMemberSchema, TaskPrioritySchema, TaskStatusSchema } from './tasks.js';
 
 /** At most this many tasks in each list of the dashboard; `totals` says how many there are in all. */
@@ -73,6 +74,9 @@ export type DashboardAssigneeLoad = z.infer<typeof DashboardAssigneeLoadSchema>;
  *   for everyone else);
  * - `needsMore`: briefs with a section marked NEED_MORE, newest mark first — for those who edit
  *   briefs (OWNER, EXECUTIVE, EXECUTIVEASSISTANT; empty for USER and GUEST).
+ * - `waitingOn`: people who owe answers to SENT requests, oldest request first (issue #10);
+ * - `newAnswers`: recipients who answered (finished or changed answers) in the last 7 days, newest
+ *   first (issue #10). Both empty for a GUEST (PRODUCT §6: no questions).
  * Lists hold at most {@link DASHBOARD_LIST_LIMIT} rows; `totals` counts them all.
  */
 export const DashboardSchema = z
@@ -85,6 +89,8 @@ export const DashboardSchema = z
     briefsForToday: z.array(BriefListItemSchema),
     awaitingAcknowledgement: z.array(BriefListItemSchema),
     needsMore: z.array(BriefListItemSchema),
+    waitingOn: z.array(WaitingOnSchema),
+    newAnswers: z.array(NewAnswerSchema),
     totals: z.object({
       dueToday: z.number().int().min(0),
       overdue: z.number().int().min(0),
@@ -93,6 +99,8 @@ export const DashboardSchema = z
       briefsForToday: z.number().int().min(0),
       awaitingAcknowledgement: z.number().int().min(0),
       needsMore: z.number().int().min(0),
+      waitingOn: z.number().int().min(0),
+      newAnswers: z.number().int().min(0),
     }),
     createdVsDone: z.array(DashboardWeekSchema),
     openByAssignee: z.array(DashboardAssigneeLoadSchema),

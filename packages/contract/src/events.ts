@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ActivityEventSchema } from './activity.js';
 import { BriefEventSchema } from './briefs.js';
+import { ContactEventSchema } from './contacts.js';
+import { QuestionEventSchema } from './questions.js';
 import { TaskEventSchema } from './tasks.js';
 
 /**
@@ -13,7 +15,7 @@ import { TaskEventSchema } from './tasks.js';
  * whose `event:` field is the `type` and whose `data:` is the JSON of the event.
  */
 export const WorkspaceEventSchema = z
-  .discriminatedUnion('type', [ActivityEventSchema, TaskEventSchema, BriefEventSchema])
+  .discriminatedUnion('type', [ActivityEventSchema, TaskEventSchema, BriefEventSchema, QuestionEventSchema, ContactEventSchema])
   .meta({ id: 'WorkspaceEvent' });
 export type WorkspaceEvent = z.infer<typeof WorkspaceEventSchema>;
 export type WorkspaceEventType = WorkspaceEvent['type'];

@@ -4,7 +4,6 @@ import { defaultShareLinkExpiry } from '@tandem/contract';
 import { publicLinks, publicLinkViews } from '../db/schema/index.js';
 import { useTestApp } from '../test/test-app.js';
 import { signUpOwner, type SignedInMember } from '../test/workspace-fixtures.js';
-import { hashPublicId } from './public-ids.js';
 import { createPublicLink, openPublicLink } from './public-links.js';
 import { ipPrefixOf, PUBLIC_LINK_VIEW_RETENTION_MS, sweepPublicLinkViews, userAgentFamilyOf } from './public-links-views.js';
 
@@ -62,8 +61,8 @@ describe('defaultShareLinkExpiry (contract)', () => {
   });
 });
 
-describe('links whose id is stored hashed (decision 012: a recipient’s link)', () => {
-  it('keeps only the SHA-256 of the id and opens by the id itself', async () => {
+describe('a recipient’s link (decision 012 as amended by issue #10)', () => {
+  it('is stored as is, so the assistant can copy it again, and opens only as its own subject type', async () => {
     const subjectId = crypto.randomUUID();
     const { publicId, link } = await t.db.transaction((tx) =>
       createPublicLink(tx, {
@@ -76,8 +75,8 @@ describe('links whose id is stored hashed (decision 012: a recipient’s link)',
         createdByMemberId: owner.memberId,
       }),
     );
-    expect(link.id).toBe(hashPublicId(publicId));
-    expect(await t.db.select().from(publicLinks).where(eq(publicLinks.id, publicId))).toHaveLength(0);
+    expect(link.id).toBe(publicId);
+    expect(await t.db.select().from(publicLinks).where(eq(publicLinks.id, publicId))).toHaveLength(1);
     const opened = await openPublicLink(t.db, {
       subjectType: 'RECIPIENT',
       publicId,

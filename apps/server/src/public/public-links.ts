@@ -13,15 +13,6 @@ import { linkInactive } from './public-scope.js';
 export type PublicLinkSubjectType = (typeof publicLinkSubjectType.enumValues)[number];
 
 /**
- * Subjects whose link id is stored as its SHA-256 (decision 012: the app never shows a recipient's
- * link again once mailed); the others are stored as is, so the sharer can copy the link again.
- */
-const storedHashed: Record<PublicLinkSubjectType, boolean> = { BRIEF: false, RECIPIENT: true, SUMMARY: false };
-
-const storedIdOf = (subjectType: PublicLinkSubjectType, publicId: string) =>
-  storedHashed[subjectType] ? hashPublicId(publicId) : publicId;
-
-/**
  * A public link as features read it: the row without its passcode hash, whether it opens now
  * (`isActive`: not revoked, not expired, the workspace's public links on) and its creator's names
  * (null once they left the workspace).
@@ -173,7 +164,8 @@ export async function createPublicLink(tx: Queryable, input: CreatePublicLinkInp
   if (!workspace) throw notFound('That workspace');
   if (!workspace.enabled) throw publicLinksOff();
   const publicId = createPublicId();
-  const id = storedIdOf(input.subjectType, publicId);
+  // Stored as is, so it can be copied again (decision 012, amended by issue #10: recipients' links too).
+  const id = publicId;
   await tx.insert(publicLinks).values({
     id,
     workspaceId: input.workspaceId,
@@ -273,7 +265,7 @@ export interface OpenPublicLinkInput<T> {
  */
 export async function openPublicLink<T>(db: Database, input: OpenPublicLinkInput<T>): Promise<T> {
   if (!isPublicId(input.publicId)) throw invalidField('id', 'This is not a valid link. Check that it was copied whole.');
-  const id = storedIdOf(input.subjectType, input.publicId);
+  const id = input.publicId;
   const [link]: OpenableLink[] = await db
     .select({
       id: publicLinks.id,

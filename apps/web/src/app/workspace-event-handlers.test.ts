@@ -26,6 +26,8 @@ const dashboard: Dashboard = {
   briefsForToday: [],
   awaitingAcknowledgement: [],
   needsMore: [],
+  waitingOn: [],
+  newAnswers: [],
   totals: {
     dueToday: 0,
     overdue: 0,
@@ -34,6 +36,8 @@ const dashboard: Dashboard = {
     briefsForToday: 0,
     awaitingAcknowledgement: 0,
     needsMore: 0,
+    waitingOn: 0,
+    newAnswers: 0,
   },
   createdVsDone: [],
   openByAssignee: [],

@@ -2,6 +2,7 @@ import { index, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } fro
 import { activityKinds } from '@tandem/contract';
 import { id } from './columns.js';
 import { briefs } from './briefs.js';
+import { questionRequests } from './questions.js';
 import { tasks } from './tasks.js';
 import { workspaceMembers, workspaces } from './workspaces.js';
 
@@ -29,6 +30,8 @@ export const activityItems = pgTable(
     taskId: uuid().references(() => tasks.id, { onDelete: 'cascade' }),
     /** Set for an item about a brief: seen only while the member may see the brief; goes with it. */
     briefId: uuid().references(() => briefs.id, { onDelete: 'cascade' }),
+    /** Set for an item about a question request (issue #10): goes with the request. */
+    requestId: uuid().references(() => questionRequests.id, { onDelete: 'cascade' }),
     dedupeKey: text(),
     subject: jsonb().$type<Record<string, string>>().notNull().default({}),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -37,6 +40,7 @@ export const activityItems = pgTable(
     index('activity_items_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id),
     index('activity_items_task_idx').on(t.taskId),
     index('activity_items_brief_idx').on(t.briefId),
+    index('activity_items_request_idx').on(t.requestId),
     uniqueIndex('activity_items_dedupe_key').on(t.dedupeKey),
   ],
 );

@@ -7,3 +7,4 @@ export * from './mail.js';
 export * from './activity.js';
 export * from './briefs.js';
 export * from './public-links.js';
+export * from './questions.js';

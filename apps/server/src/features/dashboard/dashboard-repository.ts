@@ -246,7 +246,10 @@ export async function getDashboard(db: Queryable, reader: Viewer, today: string,
     briefsForToday: briefLists.briefsForToday,
     awaitingAcknowledgement: briefLists.awaitingAcknowledgement,
     needsMore: briefLists.needsMore,
-    totals: { ...totals, ...briefLists.totals },
+    // Filled by the questions feature (issue #10).
+    waitingOn: [],
+    newAnswers: [],
+    totals: { ...totals, ...briefLists.totals, waitingOn: 0, newAnswers: 0 },
     createdVsDone,
     openByAssignee,
   };

@@ -102,6 +102,8 @@ describe('GET v1/workspaces/{id}/dashboard', () => {
       briefsForToday: 0,
       awaitingAcknowledgement: 0,
       needsMore: 0,
+      waitingOn: 0,
+      newAnswers: 0,
     });
     expect(dashboard.dueToday[0]).toEqual({
       id: expect.any(String),
