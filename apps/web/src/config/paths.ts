@@ -127,8 +127,68 @@ export const paths = {
       },
     },
   },
+  // Questions and people (issue #10). Static segments rank above /questions/:id in the router.
+  questions: {
+    /** The hub: recent requests, waiting on, people. */
+    hub: {
+      path: '/questions',
+      getHref: () => '/questions',
+    },
+    /** Every request; `query`: filters, search, sort (e.g. "status=SENT&q=board&sort=dueDate"). */
+    list: {
+      path: '/questions/list',
+      getHref: (query?: string | URLSearchParams) => {
+        const search = query?.toString() ?? '';
+        return search ? `/questions/list?${search}` : '/questions/list';
+      },
+    },
+    /** Closed requests, a read-only archive. */
+    legacy: {
+      path: '/questions/legacy',
+      getHref: () => '/questions/legacy',
+    },
+    /** The composer of a new request (a draft is saved as you go). */
+    new: {
+      path: '/questions/new',
+      getHref: () => '/questions/new',
+    },
+    /** One request: the composer while DRAFT, else its recipients and answers. */
+    detail: {
+      path: '/questions/:id',
+      getHref: (id: string) => `/questions/${encodeURIComponent(id)}`,
+    },
+    people: {
+      list: {
+        path: '/questions/people',
+        /** `query`: search and tag (e.g. "q=dana&tag=board"). */
+        getHref: (query?: string | URLSearchParams) => {
+          const search = query?.toString() ?? '';
+          return search ? `/questions/people?${search}` : '/questions/people';
+        },
+      },
+      new: {
+        path: '/questions/people/new',
+        getHref: () => '/questions/people/new',
+      },
+      /** A person's profile: details, every request and answer. */
+      detail: {
+        path: '/questions/people/:id',
+        getHref: (id: string) => `/questions/people/${encodeURIComponent(id)}`,
+      },
+      /** A person's timeline: requests, answers and messages, live; compose a follow-up. */
+      chat: {
+        path: '/questions/people/:id/chat',
+        getHref: (id: string) => `/questions/people/${encodeURIComponent(id)}/chat`,
+      },
+    },
+  },
   /** The public pages (no guard, noindex; PRODUCT §3, §5). */
   public: {
+    /** A recipient's answer page (issue #10); `shortUrl` is the link's public id. */
+    question: {
+      path: '/q/:shortUrl',
+      getHref: (shortUrl: string) => `/q/${encodeURIComponent(shortUrl)}`,
+    },
     /** A brief's share link (issue #9); `id` is the link's public id. */
     brief: {
       path: '/b/:id',
