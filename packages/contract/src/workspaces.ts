@@ -134,6 +134,7 @@ export const auditActions = [
   'SHARE_LINK_CREATED',
   'SHARE_LINK_REVOKED',
   'PUBLIC_LINKS_TOGGLED',
+  'CONTACTS_EXPORTED',
 ] as const;
 export const AuditActionSchema = z.enum(auditActions);
 export type AuditAction = z.infer<typeof AuditActionSchema>;

@@ -80,3 +80,24 @@ export function invitationMail(
     }),
   };
 }
+
+/**
+ * A member's follow-up to a contact (issue #10 chat): their message, and the link of the
+ * contact's answer page, where they read the thread and reply. Everything the member wrote is
+ * escaped by layout(); the text part is plain text.
+ */
+export function followUpMail(
+  to: string,
+  input: { senderName: string; workspaceName: string; requestTitle: string; body: string; link: string },
+): MailMessage {
+  const intro = `${input.senderName} (${input.workspaceName}) sent you a message about "${input.requestTitle}":`;
+  const outro = 'Reply on your answer page; your answers there are kept as they are.';
+  return {
+    to,
+    subject: `${input.senderName} sent you a message about "${input.requestTitle}"`,
+    text: [intro, input.body, `Read and reply: ${input.link}`, outro].join('\n\n'),
+    html: layout(`A message from ${input.senderName}`, [intro, ...input.body.split(/\n+/), outro], {
+      action: { label: 'Read and reply', href: input.link },
+    }),
+  };
+}

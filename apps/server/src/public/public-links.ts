@@ -34,7 +34,7 @@ export interface PublicLinkRecord {
 }
 
 /** The one "does this link open now" rule (decision 012), in SQL over public_links ⋈ workspaces. */
-const isActiveSql = sql<boolean>`(${publicLinks.revokedAt} is null
+export const isActiveSql = sql<boolean>`(${publicLinks.revokedAt} is null
   and (${publicLinks.expiresAt} is null or ${publicLinks.expiresAt} > now())
   and ${workspaces.publicLinksEnabled})`;
 

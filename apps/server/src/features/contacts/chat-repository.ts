@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { ChatMessage, ChatVia } from '@tandem/contract';
 import type { Queryable } from '../../db/client.js';
 import { chatMessages, people, workspaceMembers } from '../../db/schema/index.js';
@@ -95,4 +95,11 @@ export async function findContactThread(db: Queryable, workspaceId: string, cont
     .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
     .limit(limit);
   return rows.reverse().map(toChatMessage);
+}
+
+/** Messages of `workspaceId` by id (a timeline page's), in no order. */
+export async function findChatMessagesByIds(db: Queryable, workspaceId: string, ids: string[]): Promise<ChatMessage[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectMessages(db).where(and(eq(chatMessages.workspaceId, workspaceId), inArray(chatMessages.id, ids)));
+  return rows.map(toChatMessage);
 }

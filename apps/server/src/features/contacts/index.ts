@@ -3,4 +3,6 @@
  * import and export, and their thread (chat) with the office.
  */
 export { contactEvents } from './contact-events.js';
-export { findContactThread, insertChatMessage, type NewChatMessage } from './chat-repository.js';
+export { contactsRoutes } from './contacts-routes.js';
+export { findChatMessagesByIds, findContactThread, insertChatMessage, type NewChatMessage } from './chat-repository.js';
+export { announceContact } from './contacts-service.js';
