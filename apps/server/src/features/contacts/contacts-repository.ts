@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Contact, ContactPage, ListContactsQuery, WorkingHours } from '@tandem/contract';
 import type { Queryable } from '../../db/client.js';
-import { contacts, questionRecipients, questionRequests } from '../../db/schema/index.js';
+import { contacts, questionRecipients } from '../../db/schema/index.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { toPrefixQuery } from '../../lib/text-search.js';
 
@@ -32,17 +32,14 @@ const rowColumns = {
 // Reading the question_* tables from the contacts feature is accepted for now (issue #10 lead's
 // call): the two figures of a contact come from their recipients, in the same statement as the
 // contacts themselves (correlated subqueries over question_recipients_workspace_contact_idx).
-const openRequestsSql = sql<number>`(select count(*)::int from ${questionRecipients}
-  inner join ${questionRequests} on ${questionRequests.id} = ${questionRecipients.requestId}
-    and ${questionRequests.workspaceId} = ${questionRecipients.workspaceId}
-  where ${questionRecipients.workspaceId} = ${contacts.workspaceId}
-    and ${questionRecipients.contactId} = ${contacts.id}
-    and ${questionRecipients.state} <> 'ANSWERED'
-    and ${questionRequests.status} = 'SENT')`;
+// Written with explicit aliases: Drizzle leaves columns unqualified in a one-table select list.
+const openRequestsSql = sql<number>`(select count(*)::int from question_recipients qr
+  inner join question_requests qq on qq.id = qr.request_id and qq.workspace_id = qr.workspace_id
+  where qr.workspace_id = "contacts"."workspace_id" and qr.contact_id = "contacts"."id"
+    and qr.state <> 'ANSWERED' and qq.status = 'SENT')`;
 
-const lastAnsweredAtSql = sql<Date | null>`(select max(${questionRecipients.lastAnsweredAt}) from ${questionRecipients}
-  where ${questionRecipients.workspaceId} = ${contacts.workspaceId}
-    and ${questionRecipients.contactId} = ${contacts.id})`.mapWith(questionRecipients.lastAnsweredAt);
+const lastAnsweredAtSql = sql<Date | null>`(select max(qr.last_answered_at) from question_recipients qr
+  where qr.workspace_id = "contacts"."workspace_id" and qr.contact_id = "contacts"."id")`.mapWith(questionRecipients.lastAnsweredAt);
 
 const contactColumns = { ...rowColumns, openRequests: openRequestsSql, lastAnsweredAt: lastAnsweredAtSql };
 
