@@ -13,7 +13,10 @@ const contactsUrl = (member: SignedInMember) => `/api/v1/workspaces/${member.wor
 const importCsv = (member: SignedInMember, body: { csv: string; dryRun?: boolean; duplicates?: 'SKIP' | 'MERGE' }) =>
   t.post(`${contactsUrl(member)}/import`, body, { token: member.token });
 
-async function importOk(member: SignedInMember, body: { csv: string; dryRun?: boolean; duplicates?: 'SKIP' | 'MERGE' }): Promise<ImportResult> {
+async function importOk(
+  member: SignedInMember,
+  body: { csv: string; dryRun?: boolean; duplicates?: 'SKIP' | 'MERGE' },
+): Promise<ImportResult> {
   const response = await importCsv(member, body);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ payload: ImportResult }>().payload;
@@ -201,7 +204,13 @@ describe('GET v1/workspaces/{id}/contacts/export.csv', () => {
       notes: 'Says "hi"\ntwice',
       tags: ['one', 'two'],
     });
-    await createContactAs(owner, { firstName: '=HYPERLINK("http://evil.test")', lastName: 'Formula', company: '+1 555', title: '@admin', notes: '-2+3' });
+    await createContactAs(owner, {
+      firstName: '=HYPERLINK("http://evil.test")',
+      lastName: 'Formula',
+      company: '+1 555',
+      title: '@admin',
+      notes: '-2+3',
+    });
     const former = await createContactAs(owner, { firstName: 'Gone', lastName: 'Former' });
     expect((await del(t, `${contactsUrl(owner)}/${former.id}`, owner.token)).statusCode).toBe(200);
 
