@@ -316,8 +316,8 @@ export type TimelineEntry = z.infer<typeof TimelineEntrySchema>;
  * nextCursor (older entries). The chat screen shows pages oldest-to-newest.
  */
 export const ListTimelineQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().min(1).max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50).meta({ description: 'How many entries to return, 1–100 (default 50).' }),
+  cursor: z.string().min(1).max(500).optional().meta({ description: 'The `nextCursor` of the previous page (older entries).' }),
 });
 export type ListTimelineQuery = z.infer<typeof ListTimelineQuerySchema>;
 export const TimelinePageSchema = z
