@@ -6,7 +6,8 @@ import type { ChatMessage, Contact, QuestionItem, TimelineEntry, TimelinePage } 
 import { chatMessages, publicLinks, questionAnswers, questionRecipients, questionRequests } from '../../db/schema/index.js';
 import { createPublicLink } from '../../public/public-links.js';
 import { openWorkspaceEvents, useEventStreams } from '../../test/event-stream.js';
-import { PUBLIC_URL, uniqueEmail, useTestApp } from '../../test/test-app.js';
+import { createBriefAs, readyBrief } from '../../test/brief-fixtures.js';
+import { CLIENT_ID, PUBLIC_URL, uniqueEmail, useTestApp } from '../../test/test-app.js';
 import { setUpRoles, type RoleMembers } from '../../test/task-fixtures.js';
 import { del, signUpOwner, type SignedInMember } from '../../test/workspace-fixtures.js';
 
@@ -371,5 +372,71 @@ describe('GET v1/workspaces/{id}/contacts/{contactId}/timeline and the contactâ€
     const foreign = await t.get(`${contactUrl(roles.USER, other.id)}/timeline?cursor=${firstPage.nextCursor}`, { token: roles.USER.token });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().errorData).toHaveProperty('cursor');
+  });
+});
+
+describe('`event: contact` on GET v1/workspaces/{id}/events', () => {
+  it('tells members who may see people of every change, and a GUEST nothing', async () => {
+    const assistant = roles.EXECUTIVEASSISTANT;
+    const userStream = await openWorkspaceEvents(openEventStream, baseUrl, roles.USER);
+    const guestStream = await openEventStream(`${baseUrl}/api/v1/workspaces/${roles.GUEST.workspaceId}/events`, {
+      authorization: `Bearer ${roles.GUEST.token}`,
+      'x-client-id': CLIENT_ID,
+    });
+    expect(guestStream.response.status).toBe(200);
+    const contact = await createContactAs(assistant, { firstName: 'Eve', lastName: 'Events' });
+    const patched = await t.request({
+      method: 'PATCH',
+      url: contactUrl(assistant, contact.id),
+      payload: { title: 'COO' },
+      token: assistant.token,
+    });
+    expect(patched.statusCode).toBe(200);
+    expect((await del(t, contactUrl(assistant, contact.id), assistant.token)).statusCode).toBe(200);
+    const expected = (action: 'created' | 'updated' | 'deleted') => ({
+      type: 'contact',
+      workspaceId: assistant.workspaceId,
+      contactId: contact.id,
+      action,
+      messageId: null,
+      actorMemberId: assistant.memberId,
+    });
+    for (const action of ['created', 'updated', 'deleted'] as const) {
+      const event = await userStream.next('contact');
+      expect(event !== 'timeout' && event !== 'end' ? event.data : event).toEqual(expected(action));
+    }
+    // A READY brief is the guest's sentinel: every event before it is read, and none is a contact's.
+    const sentinel = await createBriefAs(t, assistant, { title: 'Sentinel' });
+    expect((await readyBrief(t, assistant, sentinel.id, 1)).statusCode).toBe(200);
+    const seen: string[] = [];
+    for (;;) {
+      const event = await guestStream.next();
+      if (event === 'timeout' || event === 'end') throw new Error(`the guest's stream stopped: ${event}`);
+      if (event.event === 'brief') break;
+      if (event.event) seen.push(event.event);
+    }
+    expect(seen).not.toContain('contact');
+  });
+
+  it('announces each contact of a small import, and nothing for a refused one', async () => {
+    const owner = roles.OWNER;
+    const stream = await openWorkspaceEvents(openEventStream, baseUrl, roles.EXECUTIVE);
+    const refused = await t.post(
+      `/api/v1/workspaces/${owner.workspaceId}/contacts/import`,
+      { csv: 'firstName,email\nBad,nope\n', dryRun: false },
+      { token: owner.token },
+    );
+    expect(refused.statusCode).toBe(400);
+    const imported = await t.post(
+      `/api/v1/workspaces/${owner.workspaceId}/contacts/import`,
+      { csv: 'firstName\nImp One\nImp Two\n', dryRun: false },
+      { token: owner.token },
+    );
+    expect(imported.statusCode, imported.body).toBe(200);
+    const ids = imported.json().payload.rows.map((row: { contactId: string }) => row.contactId);
+    for (const contactId of ids) {
+      const event = await stream.next('contact');
+      expect(event !== 'timeout' && event !== 'end' ? event.data : event).toMatchObject({ contactId, action: 'created' });
+    }
   });
 });

@@ -231,3 +231,16 @@ describe('GET v1/workspaces/{id}/contacts (search and pages)', () => {
     expect(response.json().errorData).toHaveProperty('cursor');
   });
 });
+
+describe('two saves racing for one email', () => {
+  it('lets one win and answers the other 409 EMAIL_TAKEN (the unique index), never 500', async () => {
+    const owner = roles.OWNER;
+    const responses = await Promise.all(
+      ['Race@one.test', 'race@ONE.test', 'race@one.test'].map((email, index) => postContact(owner, { firstName: `Racer ${index}`, email })),
+    );
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409, 409]);
+    for (const response of responses.filter((candidate) => candidate.statusCode === 409)) {
+      expect(response.json()).toMatchObject({ errorCode: 'EMAIL_TAKEN', errorData: { email: expect.stringContaining('race@one.test') } });
+    }
+  });
+});
