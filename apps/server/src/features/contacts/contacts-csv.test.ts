@@ -1,7 +1,14 @@
 import { and, count, eq } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_IMPORT_ROWS_MAX, contactCsvColumns, type Contact, type ContactPage, type ImportResult } from '@tandem/contract';
+import {
+  CONTACT_IMPORT_BYTES_MAX,
+  CONTACT_IMPORT_ROWS_MAX,
+  contactCsvColumns,
+  type Contact,
+  type ContactPage,
+  type ImportResult,
+} from '@tandem/contract';
 import { auditEvents, contacts } from '../../db/schema/index.js';
 import { useTestApp } from '../../test/test-app.js';
 import { del, signUpOwner, type SignedInMember } from '../../test/workspace-fixtures.js';
@@ -182,6 +189,14 @@ describe('POST v1/workspaces/{id}/contacts/import', () => {
     const tooLong = await importCsv(owner, { csv: `firstName\n${'A\n'.repeat(CONTACT_IMPORT_ROWS_MAX + 1)}` });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().errorData.csv).toMatch(/at most 1,000 people/);
+
+    // Under the character limit, over the byte limit: multi-byte text counts by its UTF-8 bytes.
+    const heavyRow = `Zoë,"${'é'.repeat(4_000)}"\n`;
+    const heavy = `firstName,notes\n${heavyRow.repeat(Math.ceil(CONTACT_IMPORT_BYTES_MAX / Buffer.byteLength(heavyRow)))}`;
+    expect(heavy.length).toBeLessThan(CONTACT_IMPORT_BYTES_MAX);
+    const tooBig = await importCsv(owner, { csv: heavy });
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json().errorData.csv).toMatch(/at most 512 KB/);
 
     const notCsv = await importCsv(owner, { csv: 'firstName,notes\nA,"never closed\n' });
     expect(notCsv.statusCode).toBe(400);

@@ -162,10 +162,12 @@ async function writePlan(tx: Queryable, workspaceId: string, member: MemberRow, 
  * 409 EMAIL_TAKEN when a contact with a new row's email was added meanwhile.
  */
 export async function importContacts(db: Database, personId: string, workspaceId: string, body: ImportContactsBody): Promise<ImportResult> {
-  let clash: string | null = null;
   return withEmailGuard(
     db,
-    () => clash,
+    () => {
+      const message = 'Someone added a person with an email of this file meanwhile. Preview the file again.';
+      return new AppError('EMAIL_TAKEN', message, { csv: message });
+    },
     async (tx) => {
       const member = await loadMembership(tx, workspaceId, personId);
       assertAllowed(member, 'editQuestions');
@@ -173,7 +175,6 @@ export async function importContacts(db: Database, personId: string, workspaceId
       const plan = await planImport(tx, workspaceId, csvRows, body.duplicates);
       if (body.dryRun) return resultOf(true, plan.rows);
       if (plan.rows.some((row) => row.outcome === 'ERROR')) throw badRows(plan.rows);
-      clash = plan.creates.map((create) => create.email).find((email) => email) ?? null;
       const created = await writePlan(tx, workspaceId, member, plan);
       let next = 0;
       const rows = plan.rows.map((row) => {

@@ -42,13 +42,13 @@ export function emailTaken(email: string): AppError {
 
 /**
  * Runs `work` in a transaction; a unique violation of the email index (two saves racing for the
- * same email) becomes 409 EMAIL_TAKEN for `email`, as the check before the write would have.
+ * same email, each past the check before its write) becomes `taken()`, a 409 EMAIL_TAKEN.
  */
-export async function withEmailGuard<T>(db: Database, email: () => string | null, work: (tx: Queryable) => Promise<T>): Promise<T> {
+export async function withEmailGuard<T>(db: Database, taken: () => AppError, work: (tx: Queryable) => Promise<T>): Promise<T> {
   try {
     return await db.transaction(work);
   } catch (error) {
-    if (findUniqueViolation(error) === CONTACT_EMAIL_INDEX) throw emailTaken(email() ?? '');
+    if (findUniqueViolation(error) === CONTACT_EMAIL_INDEX) throw taken();
     throw error;
   }
 }
@@ -130,7 +130,7 @@ export function contactFieldsOf(body: CreateContactBody): Required<ContactWrite>
 export async function createContact(db: Database, personId: string, workspaceId: string, body: CreateContactBody): Promise<Contact> {
   return withEmailGuard(
     db,
-    () => body.email ?? null,
+    () => emailTaken(body.email ?? ''),
     async (tx) => {
       const member = await loadMembership(tx, workspaceId, personId);
       assertAllowed(member, 'editQuestions');
@@ -156,7 +156,7 @@ export async function updateContact(
 ): Promise<Contact> {
   return withEmailGuard(
     db,
-    () => body.email ?? null,
+    () => emailTaken(body.email ?? ''),
     async (tx) => {
       const member = await loadMembership(tx, workspaceId, personId);
       assertAllowed(member, 'editQuestions');
