@@ -10,7 +10,7 @@ import type { Database, Queryable } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { assertAllowed, loadMembership, type MemberRow } from '../../permissions/membership.js';
 import { readContactsCsv, validateRow, type CsvRow } from './contacts-csv.js';
-import { findContactIdsByEmail, insertContacts, updateContactRow, type ContactRow, type ContactWrite } from './contacts-repository.js';
+import { findContactsByEmail, insertContacts, updateContactRow, type ContactRow, type ContactWrite } from './contacts-repository.js';
 import { announceContact, contactFieldsOf, withEmailGuard } from './contacts-service.js';
 
 /**
@@ -48,7 +48,7 @@ const tooManyTags = `A person can have at most ${CONTACT_TAGS_MAX} tags.`;
 async function planImport(tx: Queryable, workspaceId: string, csvRows: CsvRow[], mode: ImportContactsBody['duplicates']): Promise<Plan> {
   const checked = csvRows.map((csvRow) => ({ csvRow, result: validateRow(csvRow.cells) }));
   const emails = checked.flatMap(({ result }) => ('body' in result && result.body.email ? [result.body.email] : []));
-  const existing = await findContactIdsByEmail(tx, workspaceId, emails);
+  const existing = await findContactsByEmail(tx, workspaceId, emails);
   const plan: Plan = { rows: [], creates: [], merges: new Map() };
   const targets = new Map<string, Target>();
 
@@ -146,8 +146,9 @@ async function writePlan(tx: Queryable, workspaceId: string, member: MemberRow, 
   );
   for (const [contactId, { write }] of plan.merges) await updateContactRow(tx, workspaceId, contactId, write);
   if (created.length + plan.merges.size <= IMPORT_EVENTS_MAX) {
-    for (const contactId of created) await announceContact(tx, { workspaceId, contactId, action: 'created', actor: member });
-    for (const contactId of plan.merges.keys()) await announceContact(tx, { workspaceId, contactId, action: 'updated', actor: member });
+    for (const contactId of created) await announceContact(tx, { workspaceId, contactId, action: 'created', actorMemberId: member.id });
+    for (const contactId of plan.merges.keys())
+      await announceContact(tx, { workspaceId, contactId, action: 'updated', actorMemberId: member.id });
   }
   return created;
 }

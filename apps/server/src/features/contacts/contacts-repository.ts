@@ -105,7 +105,7 @@ export async function shareLockContactRow(tx: Queryable, workspaceId: string, co
  * The current contacts of `workspaceId` owning one of `emails` (lower-case), by email. With
  * `exceptId`, that contact is left out (its own email is no clash).
  */
-export async function findContactIdsByEmail(
+export async function findContactsByEmail(
   db: Queryable,
   workspaceId: string,
   emails: string[],

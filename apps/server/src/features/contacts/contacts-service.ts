@@ -13,13 +13,13 @@ import type { Database, Queryable } from '../../db/client.js';
 import { publishWorkspaceEvent } from '../../events/event-bus.js';
 import { findUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { assertAllowed, loadMembership, type MemberRow } from '../../permissions/membership.js';
+import { assertAllowed, loadMembership } from '../../permissions/membership.js';
 import { revokePublicLink } from '../../public/public-links.js';
 import { recordAuditEvent } from '../audit/index.js';
 import { contactsCsvStream } from './contacts-csv.js';
 import {
   CONTACT_EMAIL_INDEX,
-  findContactIdsByEmail,
+  findContactsByEmail,
   findContactRowsBatch,
   findContacts,
   findRecipientLinks,
@@ -53,10 +53,13 @@ export async function withEmailGuard<T>(db: Database, taken: () => AppError, wor
   }
 }
 
-/** Publishes a `contact` event in `tx` (heard by members who may see questions: contact-events.ts). */
+/**
+ * Publishes a `contact` event in `tx` (heard by members who may see questions: contact-events.ts).
+ * `actorMemberId` null: the contact themself (a reply from their answer page).
+ */
 export async function announceContact(
   tx: Queryable,
-  input: { workspaceId: string; contactId: string; action: ContactEvent['action']; actor: MemberRow; messageId?: string },
+  input: { workspaceId: string; contactId: string; action: ContactEvent['action']; actorMemberId: string | null; messageId?: string },
 ): Promise<void> {
   await publishWorkspaceEvent<'contact'>(
     tx,
@@ -66,7 +69,7 @@ export async function announceContact(
       contactId: input.contactId,
       action: input.action,
       messageId: input.messageId ?? null,
-      actorMemberId: input.actor.id,
+      actorMemberId: input.actorMemberId,
     },
     {},
   );
@@ -75,7 +78,7 @@ export async function announceContact(
 /** 409 EMAIL_TAKEN when another current contact of the workspace has `email`. */
 async function assertEmailFree(tx: Queryable, workspaceId: string, email: string | null | undefined, exceptId?: string): Promise<void> {
   if (!email) return;
-  const owners = await findContactIdsByEmail(tx, workspaceId, [email], exceptId);
+  const owners = await findContactsByEmail(tx, workspaceId, [email], exceptId);
   if (owners.size > 0) throw emailTaken(email);
 }
 
@@ -136,7 +139,7 @@ export async function createContact(db: Database, personId: string, workspaceId:
       assertAllowed(member, 'editQuestions');
       await assertEmailFree(tx, workspaceId, body.email);
       const [id] = await insertContacts(tx, [{ ...contactFieldsOf(body), workspaceId, createdByMemberId: member.id }]);
-      await announceContact(tx, { workspaceId, contactId: id!, action: 'created', actor: member });
+      await announceContact(tx, { workspaceId, contactId: id!, action: 'created', actorMemberId: member.id });
       return contactOf(tx, workspaceId, id!);
     },
   );
@@ -166,7 +169,7 @@ export async function updateContact(
       const write: ContactWrite = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
       if (body.slackUserId === '') write.slackUserId = null;
       await updateContactRow(tx, workspaceId, contactId, write);
-      await announceContact(tx, { workspaceId, contactId, action: 'updated', actor: member });
+      await announceContact(tx, { workspaceId, contactId, action: 'updated', actorMemberId: member.id });
       return contactOf(tx, workspaceId, contactId);
     },
   );
@@ -195,7 +198,7 @@ export async function deleteContact(db: Database, personId: string, workspaceId:
         memberId: member.id,
       });
     }
-    await announceContact(tx, { workspaceId, contactId, action: 'deleted', actor: member });
+    await announceContact(tx, { workspaceId, contactId, action: 'deleted', actorMemberId: member.id });
   });
 }
 

@@ -64,7 +64,7 @@ export async function postChatMessage(
       via: contact.email ? 'EMAIL' : 'LINK',
       requestId: link.requestId,
     });
-    await announceContact(tx, { workspaceId, contactId, action: 'message', actor: member, messageId: message.id });
+    await announceContact(tx, { workspaceId, contactId, action: 'message', actorMemberId: member.id, messageId: message.id });
     if (contact.email) {
       const mail = followUpMail(contact.email, {
         senderName: await findMemberName(tx, personId),
