@@ -349,6 +349,20 @@ describe('GET v1/workspaces/{id}/contacts/{contactId}/timeline and the contactâ€
     expect(entries.at(-1)).toMatchObject({ kind: 'REQUEST_SENT', requestTitle: 'Closed one' });
   });
 
+  it('shows no ANSWERS entry for a recipient whose answers were all cleared', async () => {
+    const owner = roles.OWNER;
+    const cleared = await createContactAs(owner, { firstName: 'Cleo' });
+    const sent = await sendRequestTo(owner, cleared.id, {
+      title: 'Cleared',
+      sentAt: new Date('2026-04-01T09:00:00Z'),
+      answers: [{ itemIndex: 0, value: 'Draft answer' }],
+      answeredAt: new Date('2026-04-02T09:00:00Z'),
+    });
+    await t.db.delete(questionAnswers).where(eq(questionAnswers.recipientId, sent.recipientId));
+    const page: TimelinePage = (await t.get(`${contactUrl(owner, cleared.id)}/timeline`, { token: owner.token })).json().payload;
+    expect(page.items.map((entry) => entry.kind)).toEqual(['REQUEST_SENT']);
+  });
+
   it('pages with a cursor that never repeats or skips, and refuses a cursor of another person', async () => {
     const all = (await t.get(`${contactUrl(roles.USER, contact.id)}/timeline`, { token: roles.USER.token })).json().payload
       .items as TimelineEntry[];

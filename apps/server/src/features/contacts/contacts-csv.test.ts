@@ -11,7 +11,7 @@ import {
 } from '@tandem/contract';
 import { auditEvents, contacts } from '../../db/schema/index.js';
 import { useTestApp } from '../../test/test-app.js';
-import { del, signUpOwner, type SignedInMember } from '../../test/workspace-fixtures.js';
+import { del, joinAs, signUpOwner, type SignedInMember } from '../../test/workspace-fixtures.js';
 
 const t = useTestApp();
 
@@ -177,6 +177,18 @@ describe('POST v1/workspaces/{id}/contacts/import', () => {
     expect(await contactRowCount(member)).toBe(before + 1);
   });
 
+  it('marks a merge that would give a person more than 20 tags as an error', async () => {
+    const member = await signUpOwner(t, { firstName: 'Tagger' });
+    const tags = Array.from({ length: 19 }, (_, index) => `t${index}`);
+    await createContactAs(member, { firstName: 'Full', email: 'full@example.test', tags });
+    const preview = await importOk(member, {
+      csv: 'firstName,email,tags\nFull,full@example.test,t0;new1\nFull,full@example.test,new2;new3\n',
+      duplicates: 'MERGE',
+    });
+    expect(outcomes(preview)).toEqual(['MERGE', 'ERROR']);
+    expect(preview.rows[1]!.errors).toEqual({ tags: 'A person can have at most 20 tags.' });
+  });
+
   it('refuses unknown columns, a missing firstName column and files beyond the limits (400)', async () => {
     const unknown = await importCsv(owner, { csv: 'firstName,Shoe size,Favourite\nA,42,blue\n' });
     expect(unknown.statusCode).toBe(400);
@@ -248,12 +260,16 @@ describe('GET v1/workspaces/{id}/contacts/export.csv', () => {
     });
     expect(records[1]).toMatchObject({ email: 'ann@example.test', tags: 'one;two', notes: 'Says "hi"\ntwice', timeZone: 'UTC' });
 
+    // A USER may read people, so may export them.
+    const user = await joinAs(t, owner, 'USER');
+    expect((await t.get(`${contactsUrl(owner)}/export.csv`, { token: user.token })).statusCode).toBe(200);
+
     const audited = await t.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.workspaceId, owner.workspaceId), eq(auditEvents.action, 'CONTACTS_EXPORTED')));
-    expect(audited).toHaveLength(1);
-    expect(audited[0]!.actorPersonId).toBe(owner.personId);
+      .where(and(eq(auditEvents.workspaceId, owner.workspaceId), eq(auditEvents.action, 'CONTACTS_EXPORTED')))
+      .orderBy(auditEvents.id);
+    expect(audited.map((event) => event.actorPersonId)).toEqual([owner.personId, user.personId]);
   });
 
   it('exports what it imports: the export file imports back as duplicates only', async () => {
