@@ -15,6 +15,7 @@ import { onboardingRoutes } from './features/auth/onboarding-routes.js';
 import { signupRoutes } from './features/auth/signup-routes.js';
 import { registerAuthSweeps } from './features/auth/sweeps.js';
 import { briefsRoutes, briefTemplatesRoutes, publicBriefRoutes, shareLinksRoutes } from './features/briefs/index.js';
+import { questionsRoutes } from './features/questions/index.js';
 import { dashboardRoutes } from './features/dashboard/dashboard-routes.js';
 import { profileRoutes } from './features/profile/profile-routes.js';
 import { tasksRoutes } from './features/tasks/tasks-routes.js';
@@ -182,6 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await protectedApi.register(briefTemplatesRoutes, { prefix: '/v1/workspaces' });
         await protectedApi.register(shareLinksRoutes, { prefix: '/v1/workspaces' });
         await protectedApi.register(publicLinkSettingsRoutes, { prefix: '/v1/workspaces' });
+        await protectedApi.register(questionsRoutes, { prefix: '/v1/workspaces' });
       });
     },
     { prefix: '/api' },
