@@ -5,4 +5,5 @@
 export { questionsRoutes } from './questions-routes.js';
 export { countActiveRequests } from './requests-repository.js';
 export { findNewAnswers, findWaitingOn } from './waiting-on.js';
-export { recipientLinkExpiry } from './requests-service.js';
+export { closeRequest, createRequest, recipientLinkExpiry } from './requests-service.js';
+export { sendRequest } from './recipients-service.js';

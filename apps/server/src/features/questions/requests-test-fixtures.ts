@@ -50,7 +50,8 @@ export const sampleItems = [
   { prompt: 'Ready for the board?', kind: 'YES_NO' as const, required: false },
 ];
 
-export const postRequest = (t: TestApp, member: SignedInMember, body: Partial<CreateQuestionRequestInput> & Record<string, unknown>) =>
+/** POST …/question-requests as `member`; `body` may hold anything (validation tests). */
+export const postRequest = (t: TestApp, member: SignedInMember, body: Record<string, unknown>) =>
   t.post(requestUrls.requests(member.workspaceId), { title: 'Board meeting prep', ...body }, { token: member.token });
 
 /** Creates a DRAFT as `member`; throws unless 201. */

@@ -237,7 +237,7 @@ describe('GET v1/workspaces/{id}/question-requests', () => {
 
   const list = async (query: Record<string, string | number>) => {
     const response = await t.get(
-      `${requestUrls.requests(owner.workspaceId)}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`,
+      `${requestUrls.requests(owner.workspaceId)}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
       {
         token: owner.token,
       },
