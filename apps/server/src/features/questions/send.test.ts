@@ -6,7 +6,7 @@ import { publicLinks, questionAnswers, questionRecipients, questionRequests, wor
 import { recordPublicLinkView } from '../../public/public-links-views.js';
 import { PUBLIC_URL, useTestApp } from '../../test/test-app.js';
 import { setUpRoles, type RoleMembers } from '../../test/task-fixtures.js';
-import { signUpOwner, urls, type SignedInMember } from '../../test/workspace-fixtures.js';
+import { signUpOwner, urls } from '../../test/workspace-fixtures.js';
 import {
   createRequestAs,
   getRequestAs,
