@@ -17,7 +17,7 @@ import {
 import type { Database, Queryable } from '../../db/client.js';
 import { publicLinks, questionRecipients } from '../../db/schema/index.js';
 import { publishWorkspaceEvent } from '../../events/event-bus.js';
-import { AppError, notFound, versionConflict } from '../../lib/errors.js';
+import { AppError, invalidField, notFound, versionConflict } from '../../lib/errors.js';
 import type { MailOutbox } from '../../mail/mail-jobs.js';
 import { assertAllowed, loadMembership, type MemberRow } from '../../permissions/membership.js';
 import {
@@ -246,6 +246,12 @@ export async function updateRequest(
         'This request has been sent: only its title, context, due date and reminders can change. Add people with "Add recipients".',
         Object.fromEntries(fixed.map((key) => [key, 'This cannot change once the request is sent.'])),
       );
+    }
+    if (row.status === 'SENT' && next.dueDate !== undefined) {
+      const now = new Date();
+      if (recipientLinkExpiry(body.dueDate ?? null, row.timeZone, now) <= now) {
+        throw invalidField('dueDate', 'That due date has long passed: the links would stop working. Choose a later one.');
+      }
     }
     if (Object.keys(next).length === 0) return detailOf(tx, deps, row);
     const updated = await updateRequestRow(tx, row, {

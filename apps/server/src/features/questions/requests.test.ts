@@ -195,6 +195,9 @@ describe('permissions and tenancy (PRODUCT §6)', () => {
     expect((await postRequest(t, user, {})).statusCode).toBe(403);
     expect((await patchRequest(t, user, draft.id, { version: 1, title: 'Mine' })).statusCode).toBe(403);
     expect((await deleteAs(user, draft.id, 1)).statusCode).toBe(403);
+    expect((await t.post(requestUrls.send(user.workspaceId, draft.id), { version: 1 }, { token: user.token })).statusCode).toBe(403);
+    expect((await t.post(requestUrls.close(user.workspaceId, draft.id), { version: 1 }, { token: user.token })).statusCode).toBe(403);
+    expect((await t.get(requestUrls.csv(user.workspaceId, draft.id), { token: user.token })).statusCode).toBe(200);
     expect((await getRequestAs(t, guest, draft.id)).statusCode).toBe(403);
     expect((await t.get(requestUrls.requests(guest.workspaceId), { token: guest.token })).statusCode).toBe(403);
     expect((await t.get(requestUrls.waitingOn(guest.workspaceId), { token: guest.token })).statusCode).toBe(403);

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { QuestionRequestDetailSchema, RecipientSchema, type QuestionRequestDetail } from '@tandem/contract';
-import { publicLinks, questionAnswers, questionRecipients, questionRequests, workspaces } from '../../db/schema/index.js';
+import { DEFAULT_WORKING_HOURS, QuestionRequestDetailSchema, RecipientSchema, type QuestionRequestDetail } from '@tandem/contract';
+import { contacts, publicLinks, questionAnswers, questionRecipients, questionRequests, workspaces } from '../../db/schema/index.js';
 import { recordPublicLinkView } from '../../public/public-links-views.js';
 import { PUBLIC_URL, useTestApp } from '../../test/test-app.js';
 import { setUpRoles, type RoleMembers } from '../../test/task-fixtures.js';
@@ -212,6 +212,39 @@ describe('recipients: add, close, revoke, access log', () => {
     expect(await t.mailCount(b!.email!)).toBe(1);
     const user = await t.post(requestUrls.recipients(assistant.workspaceId, sent.id), { contactIds: [b!.id] }, { token: roles.USER.token });
     expect(user.statusCode).toBe(403);
+  });
+
+  it('keeps a request at 100 people in all: adding past it is refused with 400 and writes nothing', async () => {
+    const owner = await signUpOwner(t);
+    const first = await insertContact(t, owner.workspaceId);
+    const sent = await sentRequestAs(t, owner, [first.id]);
+    const more = await t.db
+      .insert(contacts)
+      .values(
+        Array.from({ length: 100 }, (_, index) => ({
+          workspaceId: owner.workspaceId,
+          firstName: `Extra${index}`,
+          email: `extra${index}-${sent.id}@example.test`,
+          workingHours: DEFAULT_WORKING_HOURS,
+        })),
+      )
+      .returning({ id: contacts.id });
+    const url = requestUrls.recipients(owner.workspaceId, sent.id);
+    const refused = await t.post(url, { contactIds: more.map((row) => row.id) }, { token: owner.token });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errorData).toHaveProperty('contactIds');
+    expect(await t.db.select().from(questionRecipients).where(eq(questionRecipients.requestId, sent.id))).toHaveLength(1);
+    const fits = await t.post(url, { contactIds: more.slice(0, 99).map((row) => row.id) }, { token: owner.token });
+    expect(detailOf(fits).recipients).toHaveLength(100);
+  });
+
+  it('refuses to move the due date of a sent request so far back that its links would be expired', async () => {
+    const assistant = roles.EXECUTIVEASSISTANT;
+    const vp = await insertContact(t, assistant.workspaceId);
+    const sent = await sentRequestAs(t, assistant, [vp.id]);
+    const response = await patchRequest(t, assistant, sent.id, { version: sent.version, dueDate: '2020-01-01' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errorData).toHaveProperty('dueDate');
   });
 
   it('closes a SENT request once; a closed one cannot change or take more people', async () => {

@@ -151,7 +151,7 @@ describe('GET v1/workspaces/{id}/waiting-on and the dashboard', () => {
 describe('`event: question` on GET v1/workspaces/{id}/events', () => {
   const openEventStream = useEventStreams();
 
-  it('tells members live when a request is created, edited, sent and closed', async () => {
+  it('tells members live when a request is created, edited, sent, has a link revoked, is closed or deleted', async () => {
     const assistant = roles.EXECUTIVEASSISTANT;
     const stream = await openWorkspaceEvents(openEventStream, baseUrl, roles.USER);
     const next = async () => {
@@ -172,7 +172,14 @@ describe('`event: question` on GET v1/workspaces/{id}/events', () => {
     expect(await next()).toEqual({ ...base, action: 'updated', version: 2 });
     await sendRequestAs(t, assistant, draft.id, 2);
     expect(await next()).toEqual({ ...base, action: 'sent', version: 3 });
+    const sent = (await t.get(requestUrls.request(assistant.workspaceId, draft.id), { token: assistant.token })).json().payload;
+    await t.post(requestUrls.revoke(assistant.workspaceId, draft.id, sent.recipients[0].id), {}, { token: assistant.token });
+    expect(await next()).toEqual({ ...base, action: 'recipient', version: 3, recipientId: sent.recipients[0].id });
     await t.post(requestUrls.close(assistant.workspaceId, draft.id), { version: 3 }, { token: assistant.token });
     expect(await next()).toEqual({ ...base, action: 'closed', version: 4 });
+    const other = await createRequestAs(t, assistant);
+    expect(await next()).toMatchObject({ action: 'created', requestId: other.id });
+    await t.request({ method: 'DELETE', url: `${requestUrls.request(assistant.workspaceId, other.id)}?version=1`, token: assistant.token });
+    expect(await next()).toMatchObject({ action: 'deleted', requestId: other.id, version: 1 });
   });
 });
