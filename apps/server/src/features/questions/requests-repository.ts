@@ -2,17 +2,18 @@ import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import type {
-  Answer,
-  ContactRef,
-  ListQuestionRequestsQuery,
-  QuestionRequest,
-  QuestionRequestDetail,
-  QuestionRequestListItem,
-  QuestionRequestPage,
-  Recipient,
-  RequestMember,
-  RequestProgress,
+import {
+  REQUEST_TITLE_MAX,
+  type Answer,
+  type ContactRef,
+  type ListQuestionRequestsQuery,
+  type QuestionRequest,
+  type QuestionRequestDetail,
+  type QuestionRequestListItem,
+  type QuestionRequestPage,
+  type Recipient,
+  type RequestMember,
+  type RequestProgress,
 } from '@tandem/contract';
 import type { Queryable } from '../../db/client.js';
 import {
@@ -26,7 +27,6 @@ import {
   workspaces,
 } from '../../db/schema/index.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
-import { invalidField } from '../../lib/errors.js';
 import { toPrefixQuery } from '../../lib/text-search.js';
 
 /** A stored request row (without the generated search vector). */
@@ -377,6 +377,13 @@ function listFingerprint(workspaceId: string, query: ListQuestionRequestsQuery):
 
 const LIST = 'question-requests';
 
+/** The sort key a cursor may carry per sort: an ISO instant, a title, or a calendar date (null = no due date). */
+const sortKeySchemas = {
+  updatedAt: z.iso.datetime(),
+  title: z.string().max(REQUEST_TITLE_MAX),
+  dueDate: z.iso.date().nullable(),
+} as const;
+
 /**
  * One page of a workspace's question requests (issue #10 /questions/list; PRODUCT §4
  * `{ items, nextCursor }`), progress counted in the same statement. Keyset pagination on
@@ -389,10 +396,8 @@ export async function findRequests(db: Queryable, workspaceId: string, query: Li
   const cursor =
     query.cursor === undefined
       ? undefined
-      : decodeCursor(query.cursor, LIST, z.tuple([z.literal(fingerprint), z.string().max(400).nullable(), z.uuid()]));
+      : decodeCursor(query.cursor, LIST, z.tuple([z.literal(fingerprint), sortKeySchemas[query.sort], z.uuid()]));
   const [, key, lastId] = cursor ?? [undefined, undefined, undefined];
-  if (cursor && key === null && query.sort !== 'dueDate')
-    throw invalidField('cursor', 'This cursor is not valid. Start again from the first page.');
   const filters = filtersOf(workspaceId, query);
   const want = query.limit + 1;
   let items: QuestionRequestListItem[];

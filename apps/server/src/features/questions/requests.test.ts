@@ -294,5 +294,10 @@ describe('GET v1/workspaces/{id}/question-requests', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().errorData).toHaveProperty('cursor');
+    // The right list and filters, but a sort key that is not an instant: 400, not a database error.
+    const [listName, fingerprint, , id] = JSON.parse(Buffer.from(first.nextCursor!, 'base64url').toString('utf8'));
+    const forged = Buffer.from(JSON.stringify([listName, fingerprint, 'not a date', id])).toString('base64url');
+    const forgedResponse = await t.get(`${requestUrls.requests(owner.workspaceId)}?cursor=${forged}`, { token: owner.token });
+    expect(forgedResponse.statusCode).toBe(400);
   });
 });
