@@ -16,6 +16,7 @@ import { signupRoutes } from './features/auth/signup-routes.js';
 import { registerAuthSweeps } from './features/auth/sweeps.js';
 import { briefsRoutes, briefTemplatesRoutes, publicBriefRoutes, shareLinksRoutes } from './features/briefs/index.js';
 import { contactsRoutes } from './features/contacts/index.js';
+import { questionsRoutes } from './features/questions/index.js';
 import { dashboardRoutes } from './features/dashboard/dashboard-routes.js';
 import { profileRoutes } from './features/profile/profile-routes.js';
 import { tasksRoutes } from './features/tasks/tasks-routes.js';
@@ -184,6 +185,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await protectedApi.register(shareLinksRoutes, { prefix: '/v1/workspaces' });
         await protectedApi.register(publicLinkSettingsRoutes, { prefix: '/v1/workspaces' });
         await protectedApi.register(contactsRoutes, { prefix: '/v1/workspaces' });
+        await protectedApi.register(questionsRoutes, { prefix: '/v1/workspaces' });
       });
     },
     { prefix: '/api' },

@@ -339,7 +339,11 @@ export const RequestVersionBodySchema = z.object({
 });
 export type RequestVersionBody = z.infer<typeof RequestVersionBodySchema>;
 export const DeleteQuestionRequestQuerySchema = z.object({
-  version: z.coerce.number({ error: 'Send the version of the request you delete.' }).int().min(1),
+  version: z.coerce
+    .number({ error: 'Send the version of the request you delete.' })
+    .int()
+    .min(1)
+    .meta({ description: 'The version of the request the caller saw (409 VERSION_CONFLICT when stale).' }),
 });
 
 /**
@@ -372,9 +376,11 @@ export const ListQuestionRequestsQuerySchema = z
     status: commaSeparatedEnum(requestStatuses, 'status', 'Only requests in one of these statuses, comma-separated (e.g. DRAFT,SENT).'),
     q: z.string().trim().max(200).optional().meta({ description: 'Words of the title, each matched as a word prefix.' }),
     contactId: z.uuid().optional().meta({ description: 'Only requests sent to (or drafted for) this contact.' }),
-    sort: RequestSortSchema.default('updatedAt'),
-    limit: z.coerce.number().int().min(1).max(100).default(25),
-    cursor: z.string().min(1).max(500).optional(),
+    sort: RequestSortSchema.default('updatedAt').meta({
+      description: 'updatedAt (newest first, default), dueDate (soonest first, none last) or title (A→Z).',
+    }),
+    limit: z.coerce.number().int().min(1).max(100).default(25).meta({ description: 'How many requests to return, 1–100 (default 25).' }),
+    cursor: z.string().min(1).max(500).optional().meta({ description: 'The `nextCursor` of the previous page; omit for the first page.' }),
   })
   .meta({ explode: false });
 export type ListQuestionRequestsQuery = z.infer<typeof ListQuestionRequestsQuerySchema>;
@@ -534,8 +540,8 @@ export const WaitingOnSchema = z
   .meta({ id: 'WaitingOn' });
 export type WaitingOn = z.infer<typeof WaitingOnSchema>;
 export const ListWaitingOnQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-  cursor: z.string().min(1).max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25).meta({ description: 'How many people to return, 1–100 (default 25).' }),
+  cursor: z.string().min(1).max(500).optional().meta({ description: 'The `nextCursor` of the previous page; omit for the first page.' }),
 });
 export const WaitingOnPageSchema = z
   .object({ items: z.array(WaitingOnSchema), nextCursor: z.string().nullable() })

@@ -101,3 +101,40 @@ export function followUpMail(
     }),
   };
 }
+
+/**
+ * A question request to one recipient (issue #10): who asks, the context, how many questions, the
+ * due date, and their own answer link (`${PUBLIC_URL}/q/{shortUrl}`). Everything the sender wrote
+ * is escaped by layout(); the text part is plain text.
+ */
+export function questionRequestMail(
+  to: string,
+  input: {
+    askerFirstName: string;
+    workspaceName: string;
+    recipientFirstName: string;
+    title: string;
+    context: string;
+    questionCount: number;
+    /** The due date as people read it ("Friday, December 4, 2026"), or null. */
+    dueDate: string | null;
+    link: string;
+  },
+): MailMessage {
+  const questions = input.questionCount === 1 ? '1 question' : `${input.questionCount} questions`;
+  const lines = [
+    `Hello ${input.recipientFirstName},`,
+    `${input.askerFirstName} (${input.workspaceName}) asks you ${questions}: ${input.title}.`,
+    ...(input.context ? [input.context] : []),
+    input.dueDate ? `Please answer by ${input.dueDate}.` : 'Please answer when you can.',
+    `Answer here: ${input.link}`,
+    'Your answers are saved as you go; you can come back to the link and change them until the request closes.',
+  ];
+  const htmlLines = lines.filter((line) => !line.startsWith('Answer here: '));
+  return {
+    to,
+    subject: `${input.askerFirstName} asks: ${input.title}`,
+    text: lines.join('\n\n'),
+    html: layout(input.title, htmlLines, { action: { label: 'Answer the questions', href: input.link } }),
+  };
+}

@@ -93,4 +93,31 @@ describe('the demo workspace (seed/demo.ts) under the workspace rules', () => {
     expect(dashboard.delegatedWaiting).toHaveLength(2);
     expect(dashboard.createdVsDone.at(-1)).toMatchObject({ created: 7, done: 1 });
   });
+
+  it('has question requests written through the questions feature: one SENT to five VPs in mixed states, a draft, a closed one', async () => {
+    const assistant = await signIn(t, demoAccounts.assistant.email, demoAccounts.assistant.password);
+    const [workspace] = (await t.get(urls.workspaces, { token: assistant.access_token })).json().payload.items;
+    const requests: { id: string; title: string; status: string; progress: Record<string, number> }[] = (
+      await t.get(`/api/v1/workspaces/${workspace.id}/question-requests?sort=title`, { token: assistant.access_token })
+    ).json().payload.items;
+    expect(requests.map(({ title, status }) => [title, status])).toEqual([
+      ['Board meeting prep: Q3 numbers', 'SENT'],
+      ['Lisbon offsite: dietary needs and arrival times', 'DRAFT'],
+      ['Q2 hiring plan check-in', 'CLOSED'],
+    ]);
+    expect(requests[0]!.progress).toEqual({ total: 5, PENDING: 2, OPENED: 1, PARTIAL: 1, ANSWERED: 1 });
+    const board = (
+      await t.get(`/api/v1/workspaces/${workspace.id}/question-requests/${requests[0]!.id}`, { token: assistant.access_token })
+    ).json().payload;
+    expect(board.answers).toHaveLength(4);
+    expect(board.recipients.every((recipient: { link: { isActive: boolean } }) => recipient.link.isActive)).toBe(true);
+    const day = (await t.get(`/api/v1/workspaces/${workspace.id}/dashboard`, { token: assistant.access_token })).json().payload;
+    expect(day.totals).toMatchObject({ waitingOn: 4, newAnswers: 2 });
+    expect(day.waitingOn.map((item: { contact: { firstName: string } }) => item.contact.firstName).sort()).toEqual([
+      'Lukas',
+      'Priya',
+      'Sofia',
+      'Tom',
+    ]);
+  });
 });

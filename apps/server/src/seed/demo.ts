@@ -4,6 +4,9 @@ import { activityItems, people, subscriptions, tasks, workspaceMembers, workspac
 import { overdueKey } from '../features/activity/index.js';
 import type { AuthService } from '../features/auth/auth-service.js';
 import { acknowledgeBrief, builtInTemplates, createBrief, markBriefReady, markSection, updateBrief } from '../features/briefs/index.js';
+import { closeRequest, createRequest, sendRequest } from '../features/questions/index.js';
+import { DEFAULT_WORKING_HOURS, type AnswerValue, type RecipientState } from '@tandem/contract';
+import { contacts, questionAnswers, questionRecipients } from '../db/schema/index.js';
 
 /** The demo accounts printed at start-up (ISSUE: "known passwords printed at start-up"). */
 export const demoAccounts = {
@@ -78,6 +81,7 @@ export async function seedDemoWorkspace(db: Database, auth: AuthService): Promis
     return { workspaceId: workspace!.id, executivePersonId: exec!.id, assistantPersonId: asst!.id };
   });
   await seedBriefs(db, office);
+  await seedQuestions(db, office);
   return true;
 }
 
@@ -145,6 +149,133 @@ async function seedBriefs(db: Database, office: { workspaceId: string; executive
   if (needsMore) {
     await markSection(db, executive, workspaceId, offsite.id, needsMore.id, { mark: 'NEED_MORE', note: 'Which evening is the dinner?' });
   }
+}
+
+/** The five VPs the assistant asks before the board meeting (issue #10's story), with their zones. */
+const demoContacts = [
+  { firstName: 'Maya', lastName: 'Chen', title: 'CFO', company: 'Northwind Capital', timeZone: 'America/New_York' },
+  { firstName: 'Tom', lastName: 'Alvarez', title: 'VP Sales EMEA', company: 'Northwind Capital', timeZone: 'Europe/London' },
+  { firstName: 'Priya', lastName: 'Natarajan', title: 'VP Engineering', company: 'Northwind Capital', timeZone: 'Asia/Kolkata' },
+  { firstName: 'Lukas', lastName: 'Berg', title: 'VP Operations', company: 'Northwind Capital', timeZone: 'Europe/Berlin' },
+  { firstName: 'Sofia', lastName: 'Reyes', title: 'VP Marketing', company: 'Northwind Capital', timeZone: 'America/Los_Angeles' },
+];
+
+/**
+ * The questions of the demo (issue #10), through the questions feature itself so links, versions
+ * and events are what real use leaves: five VP contacts; "Board meeting prep: Q3 numbers" SENT by
+ * link to all of them — Maya answered, Tom half-way, Priya opened it, Lukas and Sofia not yet
+ * (answers written directly, as the public page would); a DRAFT for the offsite; a CLOSED request
+ * from last quarter. Sent by link, so the seed mails nobody.
+ */
+async function seedQuestions(db: Database, office: { workspaceId: string; assistantPersonId: string }) {
+  const { workspaceId, assistantPersonId: assistant } = office;
+  const deps = {
+    db,
+    publicUrl: '',
+    mailOutbox: {
+      enqueue: () => Promise.reject(new Error('the demo sends question requests by link only')),
+    },
+  };
+  const people = await db
+    .insert(contacts)
+    .values(
+      demoContacts.map((contact) => ({
+        ...contact,
+        workspaceId,
+        email: `${contact.firstName.toLowerCase()}.${contact.lastName.toLowerCase()}@northwind.example`,
+        workingHours: DEFAULT_WORKING_HOURS,
+        tags: ['board'],
+      })),
+    )
+    .returning();
+  const contactIds = people.map((person) => person.id);
+  const dueDate = await db.execute<{ day: string }>(sql`select to_char(current_date + 4, 'YYYY-MM-DD') as day`);
+  const board = await createRequest(deps, assistant, workspaceId, {
+    title: 'Board meeting prep: Q3 numbers',
+    context: 'The board meets next week. Three quick questions so the deck reflects where each team stands.',
+    items: [
+      { prompt: 'What is your Q3 number against plan, in one line?', kind: 'OPEN_TEXT', options: [], required: true },
+      { prompt: 'How confident are you in Q4?', kind: 'SCALE_1_5', options: [], required: true },
+      {
+        prompt: 'Which risks should the board hear about?',
+        kind: 'MULTI_CHOICE',
+        options: ['Hiring', 'Pipeline', 'Supply chain', 'None'],
+        required: false,
+      },
+    ],
+    dueDate: dueDate.rows[0]!.day,
+    timeZone: 'America/New_York',
+    remindAfterDays: 2,
+    channel: 'LINK',
+    contactIds,
+  });
+  const sent = await sendRequest(deps, assistant, workspaceId, board.id, board.version);
+  const [numberItem, confidenceItem, risksItem] = sent.items;
+  const now = Date.now();
+  const progress: { state: RecipientState; answers: [string, AnswerValue][] }[] = [
+    {
+      state: 'ANSWERED',
+      answers: [
+        [numberItem!.id, 'Revenue $48.2M, 3% over plan; gross margin 71%.'],
+        [confidenceItem!.id, 4],
+        [risksItem!.id, ['Hiring']],
+      ],
+    },
+    { state: 'PARTIAL', answers: [[numberItem!.id, 'EMEA bookings at 92% of plan; two deals slipped to October.']] },
+    { state: 'OPENED', answers: [] },
+    { state: 'PENDING', answers: [] },
+    { state: 'PENDING', answers: [] },
+  ];
+  for (const [index, contactId] of contactIds.entries()) {
+    const recipient = sent.recipients.find((candidate) => candidate.contact.id === contactId)!;
+    const { state, answers } = progress[index]!;
+    const answeredAt = new Date(now - (index + 1) * 3 * HOUR_MS);
+    await db
+      .update(questionRecipients)
+      .set({
+        state,
+        openedAt: state === 'PENDING' ? null : new Date(answeredAt.getTime() - HOUR_MS),
+        firstAnsweredAt: answers.length > 0 ? answeredAt : null,
+        lastAnsweredAt: answers.length > 0 ? answeredAt : null,
+        submittedAt: state === 'ANSWERED' ? answeredAt : null,
+        completedAt: state === 'ANSWERED' ? answeredAt : null,
+      })
+      .where(eq(questionRecipients.id, recipient.id));
+    if (answers.length > 0) {
+      await db.insert(questionAnswers).values(
+        answers.map(([itemId, value]) => ({
+          workspaceId,
+          requestId: sent.id,
+          recipientId: recipient.id,
+          itemId,
+          value,
+          via: 'LINK' as const,
+          submittedAt: answeredAt,
+          updatedAt: answeredAt,
+        })),
+      );
+    }
+  }
+
+  await createRequest(deps, assistant, workspaceId, {
+    title: 'Lisbon offsite: dietary needs and arrival times',
+    context: 'So we can book the dinner and the airport cars.',
+    items: [
+      { prompt: 'When do you land in Lisbon?', kind: 'DATE', options: [], required: true },
+      { prompt: 'Any dietary needs?', kind: 'OPEN_TEXT', options: [], required: false },
+    ],
+    channel: 'EMAIL',
+    contactIds: contactIds.slice(0, 3),
+  });
+
+  const q2 = await createRequest(deps, assistant, workspaceId, {
+    title: 'Q2 hiring plan check-in',
+    items: [{ prompt: 'Are you on track with the Q2 hiring plan?', kind: 'YES_NO', options: [], required: true }],
+    channel: 'LINK',
+    contactIds: contactIds.slice(2),
+  });
+  const q2Sent = await sendRequest(deps, assistant, workspaceId, q2.id, q2.version);
+  await closeRequest(deps, assistant, workspaceId, q2.id, q2Sent.version);
 }
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];

@@ -13,6 +13,7 @@ import { briefsOfWorkspace, tasksOfWorkspace, type Viewer } from '../../permissi
 import type { Queryable } from '../../db/client.js';
 import { briefs, people, tasks, workspaceMembers } from '../../db/schema/index.js';
 import { countBriefsPer, dayBounds, findBriefListItems, meetingWithin } from '../briefs/index.js';
+import { findNewAnswers, findWaitingOn } from '../questions/index.js';
 
 const notDone = ne(tasks.status, 'DONE');
 
@@ -224,7 +225,12 @@ async function countOpenByAssignee(db: Queryable, reader: Viewer): Promise<Dashb
 export async function getDashboard(db: Queryable, reader: Viewer, today: string, timeZone = 'UTC'): Promise<Dashboard> {
   const where = sections(reader, today);
   const mostOverdueFirst = [asc(tasks.dueDate), desc(tasks.priority), asc(tasks.id)];
-  const [[dueToday, overdue, overdueUnassigned, delegatedWaiting, totals, createdVsDone, openByAssignee], briefLists] = await Promise.all([
+  const [
+    [dueToday, overdue, overdueUnassigned, delegatedWaiting, totals, createdVsDone, openByAssignee],
+    briefLists,
+    waitingOn,
+    newAnswers,
+  ] = await Promise.all([
     Promise.all([
       findTaskRows(db, reader, where.dueToday, [desc(tasks.priority), asc(tasks.createdAt), asc(tasks.id)]),
       findTaskRows(db, reader, where.overdue, mostOverdueFirst),
@@ -236,6 +242,9 @@ export async function getDashboard(db: Queryable, reader: Viewer, today: string,
       countOpenByAssignee(db, reader),
     ]),
     findBriefLists(db, reader, today, timeZone),
+    // Issue #10: [] and 0 for a reader who may not view questions (a GUEST).
+    findWaitingOn(db, reader, DASHBOARD_LIST_LIMIT),
+    findNewAnswers(db, reader, new Date(), DASHBOARD_LIST_LIMIT),
   ]);
   return {
     today,
@@ -246,10 +255,9 @@ export async function getDashboard(db: Queryable, reader: Viewer, today: string,
     briefsForToday: briefLists.briefsForToday,
     awaitingAcknowledgement: briefLists.awaitingAcknowledgement,
     needsMore: briefLists.needsMore,
-    // Filled by the questions feature (issue #10).
-    waitingOn: [],
-    newAnswers: [],
-    totals: { ...totals, ...briefLists.totals, waitingOn: 0, newAnswers: 0 },
+    waitingOn: waitingOn.items,
+    newAnswers: newAnswers.items,
+    totals: { ...totals, ...briefLists.totals, waitingOn: waitingOn.total, newAnswers: newAnswers.total },
     createdVsDone,
     openByAssignee,
   };

@@ -3,6 +3,7 @@ import { planLimits, type SubscriptionType, type Subscription, type Workspace, t
 import type { Queryable } from '../../db/client.js';
 import { activityItems, people, subscriptions, workspaceMembers, workspaces } from '../../db/schema/index.js';
 import { activityVisibleTo } from '../../permissions/visibility.js';
+import { countActiveRequests } from '../questions/index.js';
 
 /**
  * hasNewActivityItems of a member row (seed §3): some activity they may see, by someone else, is
@@ -78,15 +79,15 @@ export async function countMembers(db: Queryable, workspaceId: string): Promise<
 export async function getSubscription(db: Queryable, workspaceId: string): Promise<Subscription | undefined> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.workspaceId, workspaceId));
   if (!row) return undefined;
-  const members = await countMembers(db, workspaceId);
+  const [members, activeQuestionRequests] = await Promise.all([countMembers(db, workspaceId), countActiveRequests(db, workspaceId)]);
   return {
     workspaceId,
     subscriptionType: row.subscriptionType,
     status: row.status,
     currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
     limits: planLimits[row.subscriptionType],
-    // AI generations and question requests arrive with their own features; nothing counts yet.
-    usage: { members, aiGenerationsThisMonth: 0, activeQuestionRequests: 0 },
+    // AI generations arrive with their own feature; nothing counts yet. Active requests: SENT ones (PRODUCT §8).
+    usage: { members, aiGenerationsThisMonth: 0, activeQuestionRequests },
   };
 }
 

@@ -1,0 +1,443 @@
+import { createHash } from 'node:crypto';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import {
+  REQUEST_TITLE_MAX,
+  type Answer,
+  type ContactRef,
+  type ListQuestionRequestsQuery,
+  type QuestionRequest,
+  type QuestionRequestDetail,
+  type QuestionRequestListItem,
+  type QuestionRequestPage,
+  type Recipient,
+  type RequestMember,
+  type RequestProgress,
+} from '@tandem/contract';
+import type { Queryable } from '../../db/client.js';
+import {
+  contacts,
+  people,
+  publicLinks,
+  questionAnswers,
+  questionRecipients,
+  questionRequests,
+  workspaceMembers,
+  workspaces,
+} from '../../db/schema/index.js';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { toPrefixQuery } from '../../lib/text-search.js';
+
+/** A stored request row (without the generated search vector). */
+export type RequestRow = Omit<typeof questionRequests.$inferSelect, 'search'>;
+export type RecipientRow = typeof questionRecipients.$inferSelect;
+
+const { search: _search, ...rowColumns } = getTableColumns(questionRequests);
+
+const creator = alias(workspaceMembers, 'creator');
+const creatorPerson = alias(people, 'creator_person');
+
+/**
+ * The request's recipients per state, read in the statement that reads the request (no N+1): one
+ * correlated aggregate over question_recipients (index request_contact_key leads with
+ * workspace_id, request_id).
+ */
+const progressSql = sql<RequestProgress>`(select jsonb_build_object(
+    'total', count(*)::int,
+    'PENDING', (count(*) filter (where qr.state = 'PENDING'))::int,
+    'OPENED', (count(*) filter (where qr.state = 'OPENED'))::int,
+    'PARTIAL', (count(*) filter (where qr.state = 'PARTIAL'))::int,
+    'ANSWERED', (count(*) filter (where qr.state = 'ANSWERED'))::int)
+  from ${questionRecipients} qr
+  where qr.workspace_id = ${questionRequests.workspaceId} and qr.request_id = ${questionRequests.id})`;
+
+const emptyProgress: RequestProgress = { total: 0, PENDING: 0, OPENED: 0, PARTIAL: 0, ANSWERED: 0 };
+
+/** jsonb may arrive parsed or as text depending on the driver path; numbers as numbers. */
+function progressOf(value: unknown): RequestProgress {
+  const raw = (typeof value === 'string' ? JSON.parse(value) : value) as Partial<Record<keyof RequestProgress, unknown>> | null;
+  if (!raw) return emptyProgress;
+  return {
+    total: Number(raw.total ?? 0),
+    PENDING: Number(raw.PENDING ?? 0),
+    OPENED: Number(raw.OPENED ?? 0),
+    PARTIAL: Number(raw.PARTIAL ?? 0),
+    ANSWERED: Number(raw.ANSWERED ?? 0),
+  };
+}
+
+const memberOf = (memberId: string | null, firstName: string | null, lastName: string | null): RequestMember | null =>
+  memberId && firstName !== null && lastName !== null ? { memberId, firstName, lastName } : null;
+
+const iso = (value: Date | null) => value?.toISOString() ?? null;
+
+/** A contact as requests name them (contract ContactRef): `isFormer` once deleted. */
+export function contactRefOf(row: {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  company: string;
+  deletedAt: Date | null;
+}): ContactRef {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    company: row.company,
+    isFormer: row.deletedAt !== null,
+  };
+}
+
+export const contactRefColumns = {
+  id: contacts.id,
+  firstName: contacts.firstName,
+  lastName: contacts.lastName,
+  email: contacts.email,
+  company: contacts.company,
+  deletedAt: contacts.deletedAt,
+};
+
+// ---------------------------------------------------------------------------------------------
+// One request
+
+/** The request `requestId` of `workspaceId` with its progress and author, or undefined. */
+export async function getRequest(db: Queryable, workspaceId: string, requestId: string): Promise<QuestionRequest | undefined> {
+  const [row] = await db
+    .select({
+      row: rowColumns,
+      progress: progressSql,
+      creatorFirstName: creatorPerson.firstName,
+      creatorLastName: creatorPerson.lastName,
+    })
+    .from(questionRequests)
+    .leftJoin(creator, eq(creator.id, questionRequests.createdByMemberId))
+    .leftJoin(creatorPerson, eq(creatorPerson.id, creator.personId))
+    .where(and(eq(questionRequests.workspaceId, workspaceId), eq(questionRequests.id, requestId)));
+  if (!row) return undefined;
+  const r = row.row;
+  return {
+    id: r.id,
+    title: r.title,
+    context: r.context,
+    items: r.items,
+    dueDate: r.dueDate,
+    timeZone: r.timeZone,
+    remindAfterDays: r.remindAfterDays,
+    confidential: r.confidential,
+    channel: r.channel,
+    contactIds: r.contactIds,
+    status: r.status,
+    progress: progressOf(row.progress),
+    version: r.version,
+    sentAt: iso(r.sentAt),
+    closedAt: iso(r.closedAt),
+    createdBy: memberOf(r.createdByMemberId, row.creatorFirstName, row.creatorLastName),
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+/** Recipient rows joined with their contact and link (the detail, CSV export, revoke). */
+export async function findRecipients(
+  db: Queryable,
+  workspaceId: string,
+  requestId: string,
+  publicUrl: string,
+  recipientId?: string,
+): Promise<Recipient[]> {
+  const rows = await db
+    .select({
+      recipient: getTableColumns(questionRecipients),
+      contact: contactRefColumns,
+      expiresAt: publicLinks.expiresAt,
+      revokedAt: publicLinks.revokedAt,
+      viewCount: publicLinks.viewCount,
+      lastViewedAt: publicLinks.lastViewedAt,
+      isActive: sql<boolean>`(${publicLinks.revokedAt} is null
+        and (${publicLinks.expiresAt} is null or ${publicLinks.expiresAt} > now())
+        and ${workspaces.publicLinksEnabled})`,
+    })
+    .from(questionRecipients)
+    .innerJoin(contacts, eq(contacts.id, questionRecipients.contactId))
+    .innerJoin(publicLinks, eq(publicLinks.id, questionRecipients.linkId))
+    .innerJoin(workspaces, eq(workspaces.id, questionRecipients.workspaceId))
+    .where(
+      and(
+        eq(questionRecipients.workspaceId, workspaceId),
+        eq(questionRecipients.requestId, requestId),
+        recipientId === undefined ? undefined : eq(questionRecipients.id, recipientId),
+      ),
+    )
+    .orderBy(asc(contacts.lastName), asc(contacts.firstName), asc(questionRecipients.id));
+  return rows.map(({ recipient: r, contact, ...link }) => ({
+    id: r.id,
+    requestId: r.requestId,
+    contact: contactRefOf(contact),
+    channel: r.channel,
+    state: r.state,
+    link: {
+      shortUrl: r.linkId,
+      url: `${publicUrl}/q/${r.linkId}`,
+      expiresAt: iso(link.expiresAt),
+      revokedAt: iso(link.revokedAt),
+      isActive: Boolean(link.isActive),
+      viewCount: link.viewCount,
+      lastViewedAt: iso(link.lastViewedAt),
+    },
+    sentAt: r.sentAt.toISOString(),
+    openedAt: iso(r.openedAt),
+    firstAnsweredAt: iso(r.firstAnsweredAt),
+    lastAnsweredAt: iso(r.lastAnsweredAt),
+    completedAt: iso(r.completedAt),
+    remindersSent: r.remindersSent,
+    lastRemindedAt: iso(r.lastRemindedAt),
+    deliveryError: r.deliveryError,
+  }));
+}
+
+const enteredBy = alias(workspaceMembers, 'entered_by');
+const enteredByPerson = alias(people, 'entered_by_person');
+
+/** Every answer of a request, with who entered one on someone's behalf. */
+export async function findAnswers(db: Queryable, workspaceId: string, requestId: string): Promise<Answer[]> {
+  const rows = await db
+    .select({
+      answer: getTableColumns(questionAnswers),
+      firstName: enteredByPerson.firstName,
+      lastName: enteredByPerson.lastName,
+    })
+    .from(questionAnswers)
+    .leftJoin(enteredBy, eq(enteredBy.id, questionAnswers.enteredByMemberId))
+    .leftJoin(enteredByPerson, eq(enteredByPerson.id, enteredBy.personId))
+    .where(and(eq(questionAnswers.workspaceId, workspaceId), eq(questionAnswers.requestId, requestId)))
+    .orderBy(asc(questionAnswers.recipientId), asc(questionAnswers.itemId));
+  return rows.map(({ answer: a, firstName, lastName }) => ({
+    id: a.id,
+    recipientId: a.recipientId,
+    itemId: a.itemId,
+    value: a.value,
+    submittedAt: a.submittedAt.toISOString(),
+    updatedAt: a.updatedAt.toISOString(),
+    late: a.late,
+    via: a.via,
+    enteredBy: memberOf(a.enteredByMemberId, firstName, lastName),
+  }));
+}
+
+/** The request with its recipients (contacts, links) and every answer (contract QuestionRequestDetail). */
+export async function getRequestDetail(
+  db: Queryable,
+  workspaceId: string,
+  requestId: string,
+  publicUrl: string,
+): Promise<QuestionRequestDetail | undefined> {
+  const request = await getRequest(db, workspaceId, requestId);
+  if (!request) return undefined;
+  const [recipients, answers] = await Promise.all([
+    findRecipients(db, workspaceId, requestId, publicUrl),
+    findAnswers(db, workspaceId, requestId),
+  ]);
+  return { ...request, recipients, answers };
+}
+
+/** The row of a request of `workspaceId`, locked FOR UPDATE until the transaction ends; undefined when absent. */
+export async function lockRequestRow(tx: Queryable, workspaceId: string, requestId: string): Promise<RequestRow | undefined> {
+  const [row] = await tx
+    .select(rowColumns)
+    .from(questionRequests)
+    .where(and(eq(questionRequests.workspaceId, workspaceId), eq(questionRequests.id, requestId)))
+    .for('update');
+  return row;
+}
+
+export type NewRequest = Omit<typeof questionRequests.$inferInsert, 'id' | 'search' | 'status' | 'version'>;
+
+/** Inserts a DRAFT at version 1. */
+export async function insertRequest(tx: Queryable, input: NewRequest): Promise<RequestRow> {
+  const [row] = await tx.insert(questionRequests).values(input).returning(rowColumns);
+  return row!;
+}
+
+export type RequestWrite = Partial<{
+  [K in keyof Omit<typeof questionRequests.$inferInsert, 'id' | 'workspaceId' | 'search'>]: (typeof questionRequests.$inferInsert)[K] | SQL;
+}>;
+
+/** Applies `write` to a locked request and returns the row as stored. */
+export async function updateRequestRow(tx: Queryable, current: RequestRow, write: RequestWrite): Promise<RequestRow> {
+  const [row] = await tx
+    .update(questionRequests)
+    .set(write)
+    .where(and(eq(questionRequests.workspaceId, current.workspaceId), eq(questionRequests.id, current.id)))
+    .returning(rowColumns);
+  return row!;
+}
+
+/** Deletes a request of `workspaceId` (a DRAFT: it has no recipients, answers or links). */
+export async function deleteRequestRow(tx: Queryable, workspaceId: string, requestId: string): Promise<void> {
+  await tx.delete(questionRequests).where(and(eq(questionRequests.workspaceId, workspaceId), eq(questionRequests.id, requestId)));
+}
+
+/** The workspace's contacts among `ids` that are not deleted, with what sending needs. */
+export async function findLiveContacts(db: Queryable, workspaceId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ ...contactRefColumns })
+    .from(contacts)
+    .where(and(eq(contacts.workspaceId, workspaceId), inArray(contacts.id, ids), isNull(contacts.deletedAt)));
+}
+
+/** The recipient rows of a request (contact id → row). */
+export async function findRecipientRows(db: Queryable, workspaceId: string, requestId: string): Promise<RecipientRow[]> {
+  return db
+    .select()
+    .from(questionRecipients)
+    .where(and(eq(questionRecipients.workspaceId, workspaceId), eq(questionRecipients.requestId, requestId)));
+}
+
+/**
+ * How many question requests of the workspace are SENT (PRODUCT §8 "active question requests";
+ * a CLOSED request no longer counts, a DRAFT not yet).
+ */
+export async function countActiveRequests(db: Queryable, workspaceId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: sql<number>`count(*)::int` })
+    .from(questionRequests)
+    .where(and(eq(questionRequests.workspaceId, workspaceId), eq(questionRequests.status, 'SENT')));
+  return Number(row?.value ?? 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The list (GET …/question-requests)
+
+const listColumns = {
+  id: questionRequests.id,
+  title: questionRequests.title,
+  status: questionRequests.status,
+  dueDate: questionRequests.dueDate,
+  itemCount: sql<number>`jsonb_array_length(${questionRequests.items})`,
+  progress: progressSql,
+  channel: questionRequests.channel,
+  sentAt: questionRequests.sentAt,
+  closedAt: questionRequests.closedAt,
+  createdByMemberId: creator.id,
+  creatorFirstName: creatorPerson.firstName,
+  creatorLastName: creatorPerson.lastName,
+  createdAt: questionRequests.createdAt,
+  updatedAt: questionRequests.updatedAt,
+};
+
+/** At most `limit` requests matching `where` (which must scope the workspace), in `order`, as list rows. */
+export async function findRequestListItems(db: Queryable, where: SQL, order: SQL[], limit: number): Promise<QuestionRequestListItem[]> {
+  const rows = await db
+    .select(listColumns)
+    .from(questionRequests)
+    .leftJoin(creator, eq(creator.id, questionRequests.createdByMemberId))
+    .leftJoin(creatorPerson, eq(creatorPerson.id, creator.personId))
+    .where(where)
+    .orderBy(...order)
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    status: row.status,
+    dueDate: row.dueDate,
+    itemCount: Number(row.itemCount),
+    progress: progressOf(row.progress),
+    channel: row.channel,
+    sentAt: iso(row.sentAt),
+    closedAt: iso(row.closedAt),
+    createdBy: memberOf(row.createdByMemberId, row.creatorFirstName, row.creatorLastName),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}
+
+/** The filters of ListQuestionRequestsQuery as SQL, scoped to the workspace. */
+function filtersOf(workspaceId: string, query: ListQuestionRequestsQuery): SQL {
+  const conditions: (SQL | undefined)[] = [eq(questionRequests.workspaceId, workspaceId)];
+  if (query.status) conditions.push(inArray(questionRequests.status, query.status));
+  const words = query.q ? toPrefixQuery(query.q) : null;
+  if (words) conditions.push(sql`${questionRequests.search} @@ to_tsquery('simple'::regconfig, ${words})`);
+  // contact_ids holds the drafted people and, once sent, every recipient's contact.
+  if (query.contactId) conditions.push(sql`${questionRequests.contactIds} @> ${JSON.stringify([query.contactId])}::jsonb`);
+  return and(...conditions)!;
+}
+
+/** A digest of what decides the list's content and order: a cursor only continues its own list. */
+function listFingerprint(workspaceId: string, query: ListQuestionRequestsQuery): string {
+  const { cursor: _cursor, limit: _limit, ...rest } = query;
+  return createHash('sha256')
+    .update(JSON.stringify([workspaceId, rest]))
+    .digest('base64url')
+    .slice(0, 12);
+}
+
+const LIST = 'question-requests';
+
+/** The sort key a cursor may carry per sort: an ISO instant, a title, or a calendar date (null = no due date). */
+const sortKeySchemas = {
+  updatedAt: z.iso.datetime(),
+  title: z.string().max(REQUEST_TITLE_MAX),
+  dueDate: z.iso.date().nullable(),
+} as const;
+
+/**
+ * One page of a workspace's question requests (issue #10 /questions/list; PRODUCT §4
+ * `{ items, nextCursor }`), progress counted in the same statement. Keyset pagination on
+ * (sort key, id): updatedAt newest first; title A→Z; dueDate soonest first with requests without a
+ * due date after all others (two index ranges of (workspace_id, due_date, id)).
+ * @throws 400 errorData.cursor for a malformed cursor or one of another list or filter.
+ */
+export async function findRequests(db: Queryable, workspaceId: string, query: ListQuestionRequestsQuery): Promise<QuestionRequestPage> {
+  const fingerprint = listFingerprint(workspaceId, query);
+  const cursor =
+    query.cursor === undefined
+      ? undefined
+      : decodeCursor(query.cursor, LIST, z.tuple([z.literal(fingerprint), sortKeySchemas[query.sort], z.uuid()]));
+  const [, key, lastId] = cursor ?? [undefined, undefined, undefined];
+  const filters = filtersOf(workspaceId, query);
+  const want = query.limit + 1;
+  let items: QuestionRequestListItem[];
+  if (query.sort === 'updatedAt') {
+    const after = cursor
+      ? sql`(${questionRequests.updatedAt}, ${questionRequests.id}) < (${key}::timestamptz, ${lastId}::uuid)`
+      : undefined;
+    items = await findRequestListItems(db, and(filters, after)!, [desc(questionRequests.updatedAt), desc(questionRequests.id)], want);
+  } else if (query.sort === 'title') {
+    const after = cursor ? sql`(${questionRequests.title}, ${questionRequests.id}) > (${key}::text, ${lastId}::uuid)` : undefined;
+    items = await findRequestListItems(db, and(filters, after)!, [asc(questionRequests.title), asc(questionRequests.id)], want);
+  } else {
+    items = [];
+    if (!cursor || key !== null) {
+      const after = cursor ? sql`(${questionRequests.dueDate}, ${questionRequests.id}) > (${key}::date, ${lastId}::uuid)` : undefined;
+      items = await findRequestListItems(
+        db,
+        and(filters, isNotNull(questionRequests.dueDate), after)!,
+        [asc(questionRequests.dueDate), asc(questionRequests.id)],
+        want,
+      );
+    }
+    if (items.length < want) {
+      const after = cursor && key === null ? sql`${questionRequests.id} > ${lastId}::uuid` : undefined;
+      items = items.concat(
+        await findRequestListItems(
+          db,
+          and(filters, isNull(questionRequests.dueDate), after)!,
+          [asc(questionRequests.id)],
+          want - items.length,
+        ),
+      );
+    }
+  }
+  const shown = items.slice(0, query.limit);
+  const last = shown.at(-1);
+  const keyOf = (item: QuestionRequestListItem) =>
+    query.sort === 'updatedAt' ? item.updatedAt : query.sort === 'title' ? item.title : item.dueDate;
+  return {
+    items: shown,
+    nextCursor: items.length > query.limit && last ? encodeCursor(LIST, [fingerprint, keyOf(last), last.id]) : null,
+  };
+}

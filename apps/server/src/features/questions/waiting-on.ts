@@ -1,0 +1,200 @@
+import { differenceInCalendarDays, parseISO, subDays } from 'date-fns';
+import { and, asc, desc, eq, gte, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { can, type NewAnswer, type WaitingOn, type WaitingOnPage } from '@tandem/contract';
+import type { Database, Queryable } from '../../db/client.js';
+import { contacts, publicLinks, questionRecipients, questionRequests, workspaces } from '../../db/schema/index.js';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { assertAllowed, loadMembership } from '../../permissions/membership.js';
+import type { Viewer } from '../../permissions/visibility.js';
+import { todayIn } from '../briefs/index.js';
+import { contactRefColumns, contactRefOf } from './requests-repository.js';
+
+/** How far back the dashboard's "New answers" looks (contract DashboardSchema: 7 days). */
+export const NEW_ANSWERS_DAYS = 7;
+
+/**
+ * Whole days `dueDate` lies in the past in `timeZone` at `now` (issue #10 "how overdue"): 0 on the
+ * due date itself, before it, or without one.
+ */
+export function daysOverdue(dueDate: string | null, timeZone: string, now: Date): number {
+  if (dueDate === null) return 0;
+  return Math.max(0, differenceInCalendarDays(parseISO(todayIn(timeZone, now)), parseISO(dueDate)));
+}
+
+/**
+ * Who owes answers (issue #10 "Waiting on"): recipients of SENT requests of the workspace who are
+ * not ANSWERED, whose contact is not deleted and whose link still opens.
+ */
+function waitingWhere(workspaceId: string): SQL {
+  return and(
+    eq(questionRecipients.workspaceId, workspaceId),
+    ne(questionRecipients.state, 'ANSWERED'),
+    eq(questionRequests.status, 'SENT'),
+    isNull(contacts.deletedAt),
+    isNull(publicLinks.revokedAt),
+    sql`(${publicLinks.expiresAt} is null or ${publicLinks.expiresAt} > now())`,
+    eq(workspaces.publicLinksEnabled, true),
+  )!;
+}
+
+function selectWaiting(db: Queryable) {
+  return db
+    .select({
+      recipientId: questionRecipients.id,
+      requestId: questionRequests.id,
+      requestTitle: questionRequests.title,
+      contact: contactRefColumns,
+      state: questionRecipients.state,
+      sentAt: questionRecipients.sentAt,
+      dueDate: questionRequests.dueDate,
+      timeZone: questionRequests.timeZone,
+      remindersSent: questionRecipients.remindersSent,
+      lastRemindedAt: questionRecipients.lastRemindedAt,
+    })
+    .from(questionRecipients)
+    .innerJoin(
+      questionRequests,
+      and(eq(questionRequests.workspaceId, questionRecipients.workspaceId), eq(questionRequests.id, questionRecipients.requestId)),
+    )
+    .innerJoin(contacts, eq(contacts.id, questionRecipients.contactId))
+    .innerJoin(publicLinks, eq(publicLinks.id, questionRecipients.linkId))
+    .innerJoin(workspaces, eq(workspaces.id, questionRecipients.workspaceId));
+}
+
+type WaitingRow = Awaited<ReturnType<ReturnType<typeof selectWaiting>['where']>>[number];
+
+const toWaitingOn = (row: WaitingRow, now: Date): WaitingOn => ({
+  recipientId: row.recipientId,
+  requestId: row.requestId,
+  requestTitle: row.requestTitle,
+  contact: contactRefOf(row.contact),
+  state: row.state,
+  sentAt: row.sentAt.toISOString(),
+  dueDate: row.dueDate,
+  daysOverdue: daysOverdue(row.dueDate, row.timeZone, now),
+  remindersSent: row.remindersSent,
+  lastRemindedAt: row.lastRemindedAt?.toISOString() ?? null,
+});
+
+const WAITING_LIST = 'waiting-on';
+const WaitingCursorSchema = z.tuple([z.iso.datetime(), z.uuid()]);
+
+/** One page of who owes answers, the oldest sending first (keyset on sentAt, id). @throws 400 errorData.cursor. */
+export async function findWaitingOnPage(
+  db: Queryable,
+  workspaceId: string,
+  page: { limit: number; cursor?: string | undefined },
+  now = new Date(),
+): Promise<WaitingOnPage> {
+  const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor, WAITING_LIST, WaitingCursorSchema);
+  const rows = await selectWaiting(db)
+    .where(
+      and(
+        waitingWhere(workspaceId),
+        after ? sql`(${questionRecipients.sentAt}, ${questionRecipients.id}) > (${after[0]}::timestamptz, ${after[1]}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(asc(questionRecipients.sentAt), asc(questionRecipients.id))
+    .limit(page.limit + 1);
+  const shown = rows.slice(0, page.limit);
+  const last = shown.at(-1);
+  return {
+    items: shown.map((row) => toWaitingOn(row, now)),
+    nextCursor: rows.length > page.limit && last ? encodeCursor(WAITING_LIST, [last.sentAt.toISOString(), last.recipientId]) : null,
+  };
+}
+
+/**
+ * The dashboard's "Waiting on" (contract DashboardSchema): the first `limit` people who owe
+ * answers, oldest first, and how many there are in all; [] and 0 for a viewer who may not view
+ * questions (a GUEST; PRODUCT §6).
+ */
+export async function findWaitingOn(db: Queryable, viewer: Viewer, limit: number): Promise<{ items: WaitingOn[]; total: number }> {
+  if (!can(viewer.workspaceMemberType, 'viewQuestions')) return { items: [], total: 0 };
+  const now = new Date();
+  const [page, [count]] = await Promise.all([
+    findWaitingOnPage(db, viewer.workspaceId, { limit }, now),
+    db
+      .select({ value: sql<number>`count(*)::int` })
+      .from(questionRecipients)
+      .innerJoin(
+        questionRequests,
+        and(eq(questionRequests.workspaceId, questionRecipients.workspaceId), eq(questionRequests.id, questionRecipients.requestId)),
+      )
+      .innerJoin(contacts, eq(contacts.id, questionRecipients.contactId))
+      .innerJoin(publicLinks, eq(publicLinks.id, questionRecipients.linkId))
+      .innerJoin(workspaces, eq(workspaces.id, questionRecipients.workspaceId))
+      .where(waitingWhere(viewer.workspaceId)),
+  ]);
+  return { items: page.items, total: Number(count?.value ?? 0) };
+}
+
+/**
+ * The dashboard's "New answers" (contract DashboardSchema): recipients whose answers came in or
+ * changed in the {@link NEW_ANSWERS_DAYS} days before `now`, newest first (`late` when any of their
+ * answers is), the first `limit` and the total; [] and 0 for a viewer who may not view questions.
+ */
+export async function findNewAnswers(
+  db: Queryable,
+  viewer: Viewer,
+  now: Date,
+  limit: number,
+): Promise<{ items: NewAnswer[]; total: number }> {
+  if (!can(viewer.workspaceMemberType, 'viewQuestions')) return { items: [], total: 0 };
+  const where = and(
+    eq(questionRecipients.workspaceId, viewer.workspaceId),
+    gte(questionRecipients.lastAnsweredAt, subDays(now, NEW_ANSWERS_DAYS)),
+    sql`${questionRecipients.lastAnsweredAt} <= ${now.toISOString()}::timestamptz`,
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        recipientId: questionRecipients.id,
+        requestId: questionRequests.id,
+        requestTitle: questionRequests.title,
+        contact: contactRefColumns,
+        state: questionRecipients.state,
+        answeredAt: questionRecipients.lastAnsweredAt,
+        late: sql<boolean>`exists (select 1 from question_answers qa
+          where qa.workspace_id = ${questionRecipients.workspaceId} and qa.recipient_id = ${questionRecipients.id} and qa.late)`,
+      })
+      .from(questionRecipients)
+      .innerJoin(
+        questionRequests,
+        and(eq(questionRequests.workspaceId, questionRecipients.workspaceId), eq(questionRequests.id, questionRecipients.requestId)),
+      )
+      .innerJoin(contacts, eq(contacts.id, questionRecipients.contactId))
+      .where(where)
+      .orderBy(desc(questionRecipients.lastAnsweredAt), desc(questionRecipients.id))
+      .limit(limit),
+    db
+      .select({ value: sql<number>`count(*)::int` })
+      .from(questionRecipients)
+      .where(where),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      recipientId: row.recipientId,
+      requestId: row.requestId,
+      requestTitle: row.requestTitle,
+      contact: contactRefOf(row.contact),
+      state: row.state,
+      answeredAt: row.answeredAt!.toISOString(),
+      late: Boolean(row.late),
+    })),
+    total: Number(count?.value ?? 0),
+  };
+}
+
+/** GET v1/workspaces/{id}/waiting-on (viewQuestions). @throws 403 GUEST; 404 not a member; 400 cursor. */
+export async function listWaitingOn(
+  db: Database,
+  personId: string,
+  workspaceId: string,
+  page: { limit: number; cursor?: string | undefined },
+): Promise<WaitingOnPage> {
+  const member = await loadMembership(db, workspaceId, personId);
+  assertAllowed(member, 'viewQuestions');
+  return findWaitingOnPage(db, workspaceId, page);
+}
