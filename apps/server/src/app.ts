@@ -15,6 +15,9 @@ import { onboardingRoutes } from './features/auth/onboarding-routes.js';
 import { signupRoutes } from './features/auth/signup-routes.js';
 import { registerAuthSweeps } from './features/auth/sweeps.js';
 import { briefsRoutes, briefTemplatesRoutes, publicBriefRoutes, shareLinksRoutes } from './features/briefs/index.js';
+import { answersRoutes } from './features/questions/answers-routes.js';
+import { publicQuestionRoutes } from './features/questions/public-question-routes.js';
+import { registerQuestionReminders } from './features/questions/reminders.js';
 import { dashboardRoutes } from './features/dashboard/dashboard-routes.js';
 import { profileRoutes } from './features/profile/profile-routes.js';
 import { tasksRoutes } from './features/tasks/tasks-routes.js';
@@ -98,6 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuthSweeps(jobs, database.db, app.log);
   registerIdempotencySweep(jobs, database.db, app.log);
   registerPublicLinkSweeps(jobs, database.db, app.log);
+  registerQuestionReminders(jobs, { db: database.db, mailOutbox, publicUrl: config.publicUrl, logger: app.log });
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
@@ -166,7 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(publicAuthRoutes, { prefix: '/auth' });
       await api.register(signupRoutes, { prefix: '/v1' });
       // Public pages' data (/b, /q, /s): each feature adds its public routes plugin here.
-      await api.register(publicScope, { prefix: '/v1/public', routes: [publicBriefRoutes] });
+      await api.register(publicScope, { prefix: '/v1/public', routes: [publicBriefRoutes, publicQuestionRoutes] });
       await api.register(async (protectedApi) => {
         protectedApi.addHook('onRequest', authenticate);
         await protectedApi.register(protectedAuthRoutes, { prefix: '/auth' });
@@ -182,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await protectedApi.register(briefTemplatesRoutes, { prefix: '/v1/workspaces' });
         await protectedApi.register(shareLinksRoutes, { prefix: '/v1/workspaces' });
         await protectedApi.register(publicLinkSettingsRoutes, { prefix: '/v1/workspaces' });
+        await protectedApi.register(answersRoutes, { prefix: '/v1/workspaces' });
       });
     },
     { prefix: '/api' },
