@@ -32,12 +32,22 @@ export interface PublicVisitor {
   userAgent: string | undefined;
 }
 
+/** Whether a recipient's page may open: the request sent (not a draft), the person not a former contact. */
+const mayOpen = (recipient: RecipientContext | undefined): recipient is RecipientContext =>
+  recipient !== undefined && recipient.requestStatus !== 'DRAFT' && recipient.contactDeletedAt === null;
+
 /**
- * Opens a recipient's link and returns the recipient, or undefined when the page may no longer
- * open: the request gone or still a draft, or the person a former contact (the link then answers
- * 410). `recordView` false for writes (only page views go into the access log).
+ * Opens a recipient's link and returns the recipient's ids; 410 when the page may no longer open
+ * (the request gone or still a draft, the person a former contact). A view (`recordView`) checks
+ * that before logging; a write (not logged: only page views go into the access log) checks it on
+ * the locked row inside its transaction ({@link lockRecipient}), saving a read per save.
  */
-function openRecipientLink(db: Database, shortUrl: string, visitor: PublicVisitor, recordView: boolean): Promise<RecipientContext> {
+function openRecipientLink(
+  db: Database,
+  shortUrl: string,
+  visitor: PublicVisitor,
+  recordView: boolean,
+): Promise<{ workspaceId: string; id: string }> {
   return openPublicLink(db, {
     subjectType: 'RECIPIENT',
     publicId: shortUrl,
@@ -46,9 +56,8 @@ function openRecipientLink(db: Database, shortUrl: string, visitor: PublicVisito
     userAgent: visitor.userAgent,
     recordView,
     load: async ({ workspaceId, subjectId }) => {
-      const recipient = await findRecipientContext(db, workspaceId, subjectId);
-      if (!recipient || recipient.requestStatus === 'DRAFT' || recipient.contactDeletedAt !== null) return undefined;
-      return recipient;
+      if (recordView && !mayOpen(await findRecipientContext(db, workspaceId, subjectId))) return undefined;
+      return { workspaceId, id: subjectId };
     },
   });
 }
@@ -59,7 +68,7 @@ function openRecipientLink(db: Database, shortUrl: string, visitor: PublicVisito
  */
 async function lockRecipient(tx: Queryable, workspaceId: string, recipientId: string): Promise<RecipientContext> {
   const recipient = await findRecipientContext(tx, workspaceId, recipientId, { lock: true });
-  if (!recipient || recipient.requestStatus === 'DRAFT' || recipient.contactDeletedAt !== null) throw linkInactive();
+  if (!mayOpen(recipient)) throw linkInactive();
   return recipient;
 }
 
