@@ -16,7 +16,7 @@ import { signupRoutes } from './features/auth/signup-routes.js';
 import { registerAuthSweeps } from './features/auth/sweeps.js';
 import { briefsRoutes, briefTemplatesRoutes, publicBriefRoutes, shareLinksRoutes } from './features/briefs/index.js';
 import { contactsRoutes } from './features/contacts/index.js';
-import { questionsRoutes } from './features/questions/index.js';
+import { answersRoutes, publicQuestionRoutes, questionsRoutes, registerQuestionReminders } from './features/questions/index.js';
 import { dashboardRoutes } from './features/dashboard/dashboard-routes.js';
 import { profileRoutes } from './features/profile/profile-routes.js';
 import { tasksRoutes } from './features/tasks/tasks-routes.js';
@@ -100,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuthSweeps(jobs, database.db, app.log);
   registerIdempotencySweep(jobs, database.db, app.log);
   registerPublicLinkSweeps(jobs, database.db, app.log);
+  registerQuestionReminders(jobs, { db: database.db, mailOutbox, publicUrl: config.publicUrl, logger: app.log });
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
@@ -168,7 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(publicAuthRoutes, { prefix: '/auth' });
       await api.register(signupRoutes, { prefix: '/v1' });
       // Public pages' data (/b, /q, /s): each feature adds its public routes plugin here.
-      await api.register(publicScope, { prefix: '/v1/public', routes: [publicBriefRoutes] });
+      await api.register(publicScope, { prefix: '/v1/public', routes: [publicBriefRoutes, publicQuestionRoutes] });
       await api.register(async (protectedApi) => {
         protectedApi.addHook('onRequest', authenticate);
         await protectedApi.register(protectedAuthRoutes, { prefix: '/auth' });
@@ -186,6 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await protectedApi.register(publicLinkSettingsRoutes, { prefix: '/v1/workspaces' });
         await protectedApi.register(contactsRoutes, { prefix: '/v1/workspaces' });
         await protectedApi.register(questionsRoutes, { prefix: '/v1/workspaces' });
+        await protectedApi.register(answersRoutes, { prefix: '/v1/workspaces' });
       });
     },
     { prefix: '/api' },

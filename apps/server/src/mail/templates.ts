@@ -138,3 +138,26 @@ export function questionRequestMail(
     html: layout(input.title, htmlLines, { action: { label: 'Answer the questions', href: input.link } }),
   };
 }
+
+/**
+ * A reminder to answer a question request (issue #10 reminders): the person's link, built from
+ * PUBLIC_URL (/q/{shortUrl}), and the due date when there is one. Names and title are the office's
+ * words: escaped in the HTML body, plain in the text body.
+ */
+export function questionReminderMail(
+  to: string,
+  input: { firstName: string; workspaceName: string; askedByFirstName: string | null; title: string; dueDate: string | null; link: string },
+): MailMessage {
+  const asker = input.askedByFirstName ? `${input.askedByFirstName} (${input.workspaceName})` : input.workspaceName;
+  const lines = [
+    `Hi ${input.firstName}, ${asker} is still waiting for your answers to "${input.title}".`,
+    `Answer here: ${input.link}`,
+    input.dueDate ? `Please answer by ${input.dueDate}. Your answers are saved as you go.` : 'Your answers are saved as you go.',
+  ];
+  return {
+    to,
+    subject: `Reminder: ${input.title}`,
+    text: lines.join('\n\n'),
+    html: layout(`Reminder: ${input.title}`, [lines[0]!, lines[2]!], { action: { label: 'Answer the questions', href: input.link } }),
+  };
+}

@@ -253,6 +253,11 @@ export interface OpenPublicLinkInput<T> {
    * may no longer be shared (e.g. a brief made confidential): the link then answers 410.
    */
   load: (link: { workspaceId: string; subjectId: string }) => Promise<T | undefined>;
+  /**
+   * Whether this opening is logged and counted (default true). A write through the link (e.g. a
+   * recipient saving an answer, issue #10) passes false: only page views belong in the access log.
+   */
+  recordView?: boolean;
 }
 
 /**
@@ -260,8 +265,8 @@ export interface OpenPublicLinkInput<T> {
  * type → 404 (a miss); revoked, expired, the workspace's links off, or the subject gone → 410
  * (not a miss); a passcode-protected link without a passcode → 401 PASSCODE_REQUIRED; a wrong one
  * → 401 PASSCODE_INVALID, and after 10 in a row 429 with Retry-After (even for the right one, until
- * the lock ends). Otherwise the view is logged and counted in one statement and the subject's DTO
- * is returned.
+ * the lock ends). Otherwise the view is logged and counted in one statement (unless `recordView`
+ * is false) and the subject's DTO is returned.
  */
 export async function openPublicLink<T>(db: Database, input: OpenPublicLinkInput<T>): Promise<T> {
   if (!isPublicId(input.publicId)) throw invalidField('id', 'This is not a valid link. Check that it was copied whole.');
@@ -290,6 +295,7 @@ export async function openPublicLink<T>(db: Database, input: OpenPublicLinkInput
   }
   const subject = await input.load({ workspaceId: link.workspaceId, subjectId: link.subjectId });
   if (subject === undefined) throw linkInactive();
+  if (input.recordView === false) return subject;
   await recordPublicLinkView(db, { linkId: link.id, workspaceId: link.workspaceId, ip: input.ip, userAgent: input.userAgent });
   return subject;
 }

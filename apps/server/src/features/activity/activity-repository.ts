@@ -19,6 +19,10 @@ export interface ActivityInput {
   taskId?: string | null;
   /** For an item about a brief: only those who may see the brief see the item (activityVisibleTo). */
   briefId?: string | null;
+  /** For an item about a question request (issue #10): gone with the request. */
+  requestId?: string | null;
+  /** For an item about a contact (issue #10). */
+  contactId?: string | null;
   /** Unique across items: a second item with the same key is not recorded (e.g. TASK_OVERDUE). */
   dedupeKey?: string | null;
   subject?: Record<string, string>;
@@ -43,6 +47,8 @@ export async function recordActivity(tx: Queryable, input: ActivityInput): Promi
       audienceMemberId,
       taskId: input.taskId ?? null,
       briefId: input.briefId ?? null,
+      requestId: input.requestId ?? null,
+      contactId: input.contactId ?? null,
       dedupeKey: input.dedupeKey ?? null,
       subject: input.subject ?? {},
       createdAt: sql`date_trunc('milliseconds', clock_timestamp())`,

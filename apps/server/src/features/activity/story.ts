@@ -1,4 +1,4 @@
-import type { ActivityKind, SubscriptionType, TaskStatus, WorkspaceMemberType } from '@tandem/contract';
+import type { ActivityKind, RecipientState, SubscriptionType, TaskStatus, WorkspaceMemberType } from '@tandem/contract';
 import type { Queryable } from '../../db/client.js';
 import { recordActivity } from './activity-repository.js';
 
@@ -127,5 +127,74 @@ export async function recordBriefChange(tx: Queryable, actorMemberId: string, br
     audienceMemberId,
     briefId: brief.id,
     subject,
+  });
+}
+
+/** The recipient facts ANSWER_RECEIVED names (issue #10). */
+export interface AnswerReceivedFacts {
+  workspaceId: string;
+  requestId: string;
+  title: string;
+  recipientId: string;
+  contactId: string;
+  contactName: string;
+  state: RecipientState;
+  /** A member who recorded the answers on the person's behalf; null when the person answered. */
+  actorMemberId: string | null;
+  /** At most one item per key (e.g. per recipient and hour, so edits do not flood the feed). */
+  dedupeKey: string;
+}
+
+/**
+ * A recipient finished answering or changed finished answers: "Ada Lovelace answered “Board
+ * prep”" (issue #10 ANSWER_RECEIVED), for every member who may see questions (GUESTs never see
+ * the kind, permissions/visibility.ts), tied to the request and the contact.
+ * @returns whether an item was recorded (false when `dedupeKey` was already used).
+ */
+export async function recordAnswerReceived(tx: Queryable, facts: AnswerReceivedFacts): Promise<boolean> {
+  const id = await recordActivity(tx, {
+    workspaceId: facts.workspaceId,
+    kind: 'ANSWER_RECEIVED',
+    actorMemberId: facts.actorMemberId,
+    requestId: facts.requestId,
+    contactId: facts.contactId,
+    dedupeKey: facts.dedupeKey,
+    subject: {
+      requestId: facts.requestId,
+      title: facts.title,
+      recipientId: facts.recipientId,
+      contactId: facts.contactId,
+      contactName: facts.contactName,
+      state: facts.state,
+    },
+  });
+  return id !== null;
+}
+
+/** Characters of a reply the CHAT_REPLY item quotes (contract activity.ts). */
+export const CHAT_REPLY_EXCERPT_MAX = 140;
+
+/**
+ * A contact wrote into their thread from their answer page: "Ada Lovelace replied: …" (issue #10
+ * CHAT_REPLY), for every member who may see questions; `excerpt` is the first 140 characters.
+ */
+export async function recordChatReply(
+  tx: Queryable,
+  input: { workspaceId: string; contactId: string; contactName: string; messageId: string; body: string; requestId: string | null },
+): Promise<void> {
+  const excerpt = [...input.body].slice(0, CHAT_REPLY_EXCERPT_MAX).join('');
+  await recordActivity(tx, {
+    workspaceId: input.workspaceId,
+    kind: 'CHAT_REPLY',
+    actorMemberId: null,
+    requestId: input.requestId,
+    contactId: input.contactId,
+    subject: {
+      contactId: input.contactId,
+      contactName: input.contactName,
+      messageId: input.messageId,
+      excerpt,
+      ...(input.requestId ? { requestId: input.requestId } : {}),
+    },
   });
 }

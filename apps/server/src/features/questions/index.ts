@@ -7,3 +7,6 @@ export { countActiveRequests } from './requests-repository.js';
 export { findNewAnswers, findWaitingOn } from './waiting-on.js';
 export { closeRequest, createRequest, recipientLinkExpiry } from './requests-service.js';
 export { sendRequest } from './recipients-service.js';
+export { answersRoutes } from './answers-routes.js';
+export { publicQuestionRoutes } from './public-question-routes.js';
+export { registerQuestionReminders } from './reminders.js';
