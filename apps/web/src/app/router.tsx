@@ -25,7 +25,10 @@ function withErrorElement(route: RouteObject): RouteObject {
  * "This link is no longer active" (components/errors/public-route-error-page.tsx); any other error
  * the app's error page.
  */
-export const publicRoutes: RouteObject[] = [{ path: paths.public.brief.path, lazy: () => import('./routes/public/brief') }];
+export const publicRoutes: RouteObject[] = [
+  { path: paths.public.brief.path, lazy: () => import('./routes/public/brief') },
+  { path: paths.public.question.path, lazy: () => import('./routes/public/question') },
+];
 
 /** The layout route of {@link publicRoutes}; shell and error page load with the first public page. */
 export const publicLayoutRoute: NonIndexRouteObject = {
