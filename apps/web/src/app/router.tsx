@@ -83,6 +83,11 @@ export const routes: RouteObject[] = [
           { path: paths.briefs.detail.path, lazy: () => import('./routes/briefs/brief') },
           { path: paths.briefs.templates.new.path, lazy: () => import('./routes/briefs/new-template') },
           { path: paths.briefs.templates.detail.path, lazy: () => import('./routes/briefs/template') },
+          // People (issue #10). Static segments outrank /questions/people/:id, so …/new is never a person id.
+          { path: paths.questions.people.list.path, lazy: () => import('./routes/questions/people') },
+          { path: paths.questions.people.new.path, lazy: () => import('./routes/questions/people-new') },
+          { path: paths.questions.people.detail.path, lazy: () => import('./routes/questions/person') },
+          { path: paths.questions.people.chat.path, lazy: () => import('./routes/questions/person-chat') },
         ],
       },
     ],
