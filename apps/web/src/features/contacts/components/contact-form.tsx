@@ -57,8 +57,13 @@ const zoneLabel = (zone: string) => zone.replaceAll('_', ' ');
  * (409 EMAIL_TAKEN on email too) land on their fields.
  */
 export function ContactForm({ contact, submitLabel, onSubmit, onCancel, label }: ContactFormProps) {
-  const zones = useMemo(() => listTimeZones(), []);
   const form = useZodForm(ContactFormSchema, { defaultValues: toContactFormValues(contact, getBrowserTimeZone()) });
+  // A zone the browser does not list (e.g. the default "UTC" on some engines) stays choosable.
+  const initialZone = contact?.timeZone;
+  const zones = useMemo(() => {
+    const listed = listTimeZones();
+    return initialZone && !listed.includes(initialZone) ? [initialZone, ...listed] : listed;
+  }, [initialZone]);
   const { register, control, formState, setFocus } = form;
   const daysLabelId = useId();
   useEffect(() => setFocus('firstName'), [setFocus]);
@@ -127,7 +132,7 @@ export function ContactForm({ contact, submitLabel, onSubmit, onCancel, label }:
           )}
         />
         <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
-          <Typography component="h3" variant="subtitle2" sx={{ mb: 1.5 }}>
+          <Typography component="p" variant="subtitle2" sx={{ mb: 1.5 }}>
             Working hours
           </Typography>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr' }}>

@@ -25,6 +25,7 @@ export interface AnswerSaverOptions {
 function describeSaveError(error: unknown): string {
   if (isApiError(error)) {
     if (error.status === 400) return error.errorData?.value ?? error.errorDisplayMessage ?? 'This answer could not be saved.';
+    if (error.status === 409) return 'The request was closed before this answer was saved.';
     if (error.status === 429) return 'Too many attempts in a short time. Wait a minute, then change your answer again.';
     if (error.status === 0) return 'Not saved: you seem to be offline. Change your answer again once you are connected.';
   }
@@ -98,6 +99,28 @@ export function useAnswerSaver({ shortUrl, items, initialAnswers, onState, onClo
     },
     [shortUrl],
   );
+
+  const saveRef = useRef(save);
+  useEffect(() => {
+    saveRef.current = save;
+  }, [save]);
+
+  // No lost typing: leaving the page sends what waits for the typing pause, and the browser asks
+  // before closing while an answer is still on its way.
+  useEffect(() => {
+    const sendWaiting = () => {
+      if (document.visibilityState === 'hidden') [...timers.current.keys()].forEach((itemId) => void saveRef.current(itemId));
+    };
+    const warnWhileSaving = (event: BeforeUnloadEvent) => {
+      if (timers.current.size > 0 || running.current.size > 0) event.preventDefault();
+    };
+    document.addEventListener('visibilitychange', sendWaiting);
+    window.addEventListener('beforeunload', warnWhileSaving);
+    return () => {
+      document.removeEventListener('visibilitychange', sendWaiting);
+      window.removeEventListener('beforeunload', warnWhileSaving);
+    };
+  }, []);
 
   /** The recipient changed an answer: shown at once, saved at once or after the typing pause. */
   const change = useCallback(
