@@ -133,6 +133,36 @@ describe('/q/{shortUrl}: the public answer page (issue #10)', () => {
     expect(within(question(1)).getByRole('textbox')).toHaveValue('Long');
   });
 
+  it('sends a change made while a save is in flight after it, newest value last; clearing sends null', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValueOnce(json(200, { payload: page }));
+    renderAnswerPage();
+    await screen.findByRole('heading', { level: 1 }, FIRST_RENDER);
+    let finishFirst: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (finishFirst = resolve)));
+    const box = within(question(1)).getByRole('textbox');
+    await user.type(box, 'Hir');
+    await user.tab();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    await user.type(box, 'ing');
+    await user.tab();
+    // One save per item at a time: the second waits for the first.
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    fetchMock.mockResolvedValueOnce(stateOf('PARTIAL', [answer(TEXT_ID, 'Hiring')]));
+    finishFirst(stateOf('PARTIAL', [answer(TEXT_ID, 'Hir')]));
+    await waitFor(() => expect(within(question(1)).getByText('Saved')).toBeInTheDocument());
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(call(1).body).toEqual({ value: 'Hir' });
+    expect(call(2).body).toEqual({ value: 'Hiring' });
+
+    fetchMock.mockResolvedValueOnce(stateOf('OPENED', []));
+    await user.clear(box);
+    await user.tab();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(4));
+    expect(call(3).body).toEqual({ value: null });
+    await waitFor(() => expect(screen.getByText('0 of 3 answered')).toBeInTheDocument());
+  });
+
   it('resumes from the answers the server has (a reload on another device)', async () => {
     fetchMock.mockResolvedValueOnce(
       json(200, { payload: { ...page, state: 'PARTIAL', answers: [answer(TEXT_ID, 'Hiring in Q3'), answer(SCALE_ID, 4)] } }),
