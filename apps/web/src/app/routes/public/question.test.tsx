@@ -248,6 +248,13 @@ describe('/q/{shortUrl}: the public answer page (issue #10)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'This link is no longer active' }, FIRST_RENDER)).toBeInTheDocument();
   });
 
+  it('shows "Page Not Found" for an unknown or malformed link', async () => {
+    fetchMock.mockResolvedValueOnce(json(400, { errorCode: 'VALIDATION_FAILED', errorDisplayMessage: 'shortUrl: too long' }));
+    renderAnswerPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' }, FIRST_RENDER)).toBeInTheDocument();
+    expect(screen.queryByText('shortUrl: too long')).toBeNull();
+  });
+
   it('shows a calm "too many attempts" notice for a 429', async () => {
     fetchMock.mockResolvedValueOnce(json(429, { errorCode: 'TOO_MANY_REQUESTS', errorDisplayMessage: 'Too many requests.' }));
     renderAnswerPage();

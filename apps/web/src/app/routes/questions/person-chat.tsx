@@ -6,7 +6,7 @@ import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { describeRefusal } from '@tandem/contract';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
@@ -38,6 +38,12 @@ function PersonChatScreen({ workspaceId, contactId, canEdit }: { workspaceId: st
   // Pages come newest first; the conversation reads oldest to newest.
   const entries = useMemo(() => (timeline.data?.pages.flatMap((page) => page.items) ?? []).toReversed(), [timeline.data]);
   const name = contact.data ? formatContactName(contact.data) : 'this person';
+  // A new newest entry (a sent message, a live reply) scrolls into view; earlier pages do not move the view.
+  const end = useRef<HTMLDivElement>(null);
+  const newestId = entries.at(-1)?.id;
+  useEffect(() => {
+    if (newestId) end.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [newestId]);
   const isGone = isApiError(contact.error) && (contact.error.status === 404 || contact.error.status === 400);
 
   return (
@@ -92,7 +98,7 @@ function PersonChatScreen({ workspaceId, contactId, canEdit }: { workspaceId: st
               )}
             </>
           )}
-          <Box sx={{ mt: 3 }}>
+          <Box ref={end} sx={{ mt: 3 }}>
             {contact.data?.deletedAt ? (
               <Alert severity="info">Former contact: {name} can no longer be written to.</Alert>
             ) : (
