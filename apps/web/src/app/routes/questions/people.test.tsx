@@ -142,6 +142,30 @@ describe('/questions/people (issue #10)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('previews a chosen file at once, named in the dialog', async () => {
+    const user = userEvent.setup();
+    vi.mocked(api.get).mockResolvedValue({ items: [dana], nextCursor: null } as never);
+    vi.mocked(api.post).mockResolvedValueOnce({
+      dryRun: true,
+      rows: [{ row: 1, outcome: 'CREATE', firstName: 'P1', lastName: '', email: null, company: '', errors: {}, contactId: null }],
+      counts: { CREATE: 1, MERGE: 0, SKIP: 0, ERROR: 0 },
+    } as never);
+    renderPeople();
+    await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
+    const input = document.body.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.upload(input, new File(['firstName\nP1'], 'people.csv', { type: 'text/csv' }));
+    const dialog = screen.getByRole('dialog', { name: 'Import people from CSV' });
+    expect(await within(dialog).findByText('people.csv')).toBeInTheDocument();
+    expect(api.post).toHaveBeenCalledWith(`${contactsPath}/import`, { csv: 'firstName\nP1', dryRun: true, duplicates: 'SKIP' });
+    expect(await within(dialog).findByRole('button', { name: 'Import' })).toBeEnabled();
+  });
+
+  it('shows a guest nothing', () => {
+    renderPeopleRoute(session, PeopleRoute, { path: '/questions/people', url: '/questions/people', type: 'GUEST' });
+    expect(screen.getByRole('alert')).toHaveTextContent(/see questions, contacts and summaries/);
+    expect(api.get).not.toHaveBeenCalled();
+  });
+
   it('shows the rows a real import refused (400 errorData by row) and writes nothing', async () => {
     const user = userEvent.setup();
     vi.mocked(api.get).mockResolvedValue({ items: [dana], nextCursor: null } as never);
