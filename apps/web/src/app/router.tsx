@@ -25,7 +25,10 @@ function withErrorElement(route: RouteObject): RouteObject {
  * "This link is no longer active" (components/errors/public-route-error-page.tsx); any other error
  * the app's error page.
  */
-export const publicRoutes: RouteObject[] = [{ path: paths.public.brief.path, lazy: () => import('./routes/public/brief') }];
+export const publicRoutes: RouteObject[] = [
+  { path: paths.public.brief.path, lazy: () => import('./routes/public/brief') },
+  { path: paths.public.question.path, lazy: () => import('./routes/public/question') },
+];
 
 /** The layout route of {@link publicRoutes}; shell and error page load with the first public page. */
 export const publicLayoutRoute: NonIndexRouteObject = {
@@ -80,6 +83,11 @@ export const routes: RouteObject[] = [
           { path: paths.briefs.detail.path, lazy: () => import('./routes/briefs/brief') },
           { path: paths.briefs.templates.new.path, lazy: () => import('./routes/briefs/new-template') },
           { path: paths.briefs.templates.detail.path, lazy: () => import('./routes/briefs/template') },
+          // People (issue #10). Static segments outrank /questions/people/:id, so …/new is never a person id.
+          { path: paths.questions.people.list.path, lazy: () => import('./routes/questions/people') },
+          { path: paths.questions.people.new.path, lazy: () => import('./routes/questions/people-new') },
+          { path: paths.questions.people.detail.path, lazy: () => import('./routes/questions/person') },
+          { path: paths.questions.people.chat.path, lazy: () => import('./routes/questions/person-chat') },
         ],
       },
     ],

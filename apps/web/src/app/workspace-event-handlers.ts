@@ -1,5 +1,6 @@
 import { activityEventHandler } from '@/features/activity/events/activity-events';
 import { briefEventHandlers } from '@/features/briefs/events/brief-events';
+import { contactEventHandlers } from '@/features/contacts/events/contact-events';
 import { dashboardEventHandlers } from '@/features/dashboard/events/dashboard-events';
 import { taskEventHandlers } from '@/features/tasks/events/task-events';
 import { memberEventHandler } from '@/features/workspaces/events/member-events';
@@ -13,6 +14,7 @@ import type { AnyWorkspaceEventHandler } from '@/lib/events/event-handlers';
 export const workspaceEventHandlers: readonly AnyWorkspaceEventHandler[] = [
   ...taskEventHandlers,
   ...briefEventHandlers,
+  ...contactEventHandlers,
   activityEventHandler,
   memberEventHandler,
   ...dashboardEventHandlers,
