@@ -28,7 +28,13 @@ const items: NavItem[] = [
   { label: 'Dashboard', href: paths.dashboard.home.getHref(), section: paths.dashboard.root.path, icon: SpaceDashboardOutlined },
   { label: 'Briefs', href: paths.briefs.list.getHref(), section: paths.briefs.list.path, icon: ArticleOutlined },
   { label: 'Tasks', href: paths.tasks.list.getHref(), section: paths.tasks.list.path, icon: ChecklistOutlined },
-  { label: 'Questions', href: paths.questions.hub.getHref(), section: paths.questions.hub.path, icon: QuestionAnswerOutlined, permission: 'viewQuestions' },
+  {
+    label: 'Questions',
+    href: paths.questions.hub.getHref(),
+    section: paths.questions.hub.path,
+    icon: QuestionAnswerOutlined,
+    permission: 'viewQuestions',
+  },
 ];
 
 /** True when `pathname` is `section` or below it. */

@@ -23,7 +23,11 @@ const HUB_WAITING = 10;
 function HubCard({ title, action, children, isWide }: { title: string; action?: ReactNode; children: ReactNode; isWide?: boolean }) {
   const headingId = useId();
   return (
-    <Card component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 }, minWidth: 0, gridColumn: isWide ? { md: '1 / -1' } : undefined }}>
+    <Card
+      component="section"
+      aria-labelledby={headingId}
+      sx={{ p: { xs: 2, sm: 3 }, minWidth: 0, gridColumn: isWide ? { md: '1 / -1' } : undefined }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 2, mb: 1.5 }}>
         <Typography id={headingId} variant="h2" sx={{ fontSize: '1.125rem' }}>
           {title}
@@ -44,7 +48,11 @@ function HubCard({ title, action, children, isWide }: { title: string; action?: 
 function QuestionsHubRoute() {
   const access = useQuestionsAccess();
   const canView = access?.canView ?? false;
-  const recent = useQuestionRequests(access?.workspaceId ?? '', useMemo(() => ({ sort: 'updatedAt' }), []), { enabled: canView });
+  const recent = useQuestionRequests(
+    access?.workspaceId ?? '',
+    useMemo(() => ({ sort: 'updatedAt' }), []),
+    { enabled: canView },
+  );
   const waiting = useWaitingOn(access?.workspaceId ?? '', HUB_WAITING);
   if (!access) return null;
   if (!canView) return <NoQuestionsAccess />;

@@ -13,7 +13,12 @@ import { RequestRows } from '@/features/questions/components/request-rows';
 import { RequestsToolbar } from '@/features/questions/components/requests-toolbar';
 import { LoadError, LoadingRows } from '@/features/questions/components/screen-states';
 import { useQuestionsAccess } from '@/features/questions/hooks/use-questions-access';
-import { parseRequestFilters, toRequestListParams, writeRequestFilters, type RequestFilters } from '@/features/questions/utils/request-filters';
+import {
+  parseRequestFilters,
+  toRequestListParams,
+  writeRequestFilters,
+  type RequestFilters,
+} from '@/features/questions/utils/request-filters';
 
 /**
  * /questions/legacy (issue #10): the archive of CLOSED requests, read-only, newest change first;
@@ -33,7 +38,9 @@ function QuestionArchiveRoute() {
   );
   const handleChange = useCallback(
     (changes: Partial<RequestFilters>) =>
-      setSearchParams((current) => writeRequestFilters({ statuses: [], sort: 'updatedAt', q: changes.q ?? filters.q }, current), { replace: true }),
+      setSearchParams((current) => writeRequestFilters({ statuses: [], sort: 'updatedAt', q: changes.q ?? filters.q }, current), {
+        replace: true,
+      }),
     [filters.q, setSearchParams],
   );
   if (!access) return null;
@@ -43,7 +50,12 @@ function QuestionArchiveRoute() {
     <>
       <title>{`Archive · Questions · ${access.workspaceName} · Tandem`}</title>
       <Box sx={{ mb: { xs: 2, sm: 3 } }}>
-        <Link component={RouterLink} to={paths.questions.hub.getHref()} variant="body2" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+        <Link
+          component={RouterLink}
+          to={paths.questions.hub.getHref()}
+          variant="body2"
+          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+        >
           <ArrowBack fontSize="inherit" aria-hidden="true" /> Questions
         </Link>
         <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' } }}>

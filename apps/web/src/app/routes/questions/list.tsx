@@ -30,7 +30,14 @@ function QuestionRequestListRoute() {
   const access = useQuestionsAccess();
   if (!access) return null;
   if (!access.canView) return <NoQuestionsAccess />;
-  return <RequestListScreen key={access.workspaceId} workspaceId={access.workspaceId} workspaceName={access.workspaceName} canEdit={access.canEdit} />;
+  return (
+    <RequestListScreen
+      key={access.workspaceId}
+      workspaceId={access.workspaceId}
+      workspaceName={access.workspaceName}
+      canEdit={access.canEdit}
+    />
+  );
 }
 
 function RequestListScreen({ workspaceId, workspaceName, canEdit }: { workspaceId: string; workspaceName: string; canEdit: boolean }) {

@@ -98,7 +98,8 @@ export function useCloseQuestionRequest() {
   const queryClient = useQueryClient();
   return useMutation<QuestionRequest, ApiError, RequestRef & { version: number }>({
     mutationKey: QUESTION_MUTATION_KEY,
-    mutationFn: ({ workspaceId, requestId, version }) => api.post<QuestionRequest>(requestsPath(workspaceId, requestId, 'close'), { version }),
+    mutationFn: ({ workspaceId, requestId, version }) =>
+      api.post<QuestionRequest>(requestsPath(workspaceId, requestId, 'close'), { version }),
     onSettled: (_request, _error, variables) => refreshRequest(queryClient, variables),
   });
 }

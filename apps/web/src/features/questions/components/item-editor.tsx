@@ -13,7 +13,15 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { choiceKinds, ITEM_OPTION_MAX, ITEM_OPTIONS_MAX, ITEM_PROMPT_MAX, itemKinds, itemKindLabels, type ItemKind } from '@tandem/contract';
+import {
+  choiceKinds,
+  ITEM_OPTION_MAX,
+  ITEM_OPTIONS_MAX,
+  ITEM_PROMPT_MAX,
+  itemKinds,
+  itemKindLabels,
+  type ItemKind,
+} from '@tandem/contract';
 import type { KeyboardEvent } from 'react';
 import { changeItemKind, type DraftItem } from '../utils/composer-draft';
 
@@ -42,7 +50,8 @@ export function ItemEditor({ item, index, count, onChange, onMove, onRemove, err
     event.preventDefault();
     onMove(event.key === 'ArrowUp' ? -1 : 1);
   };
-  const setOption = (at: number, value: string) => onChange({ ...item, options: item.options.map((option, i) => (i === at ? value : option)) });
+  const setOption = (at: number, value: string) =>
+    onChange({ ...item, options: item.options.map((option, i) => (i === at ? value : option)) });
   return (
     <Card
       variant="outlined"

@@ -24,9 +24,17 @@ export function NewAnswerRows({ rows, total, label, emptyText }: { rows: NewAnsw
     <>
       <Box component="ul" aria-label={label} sx={{ m: 0, p: 0, listStyle: 'none' }}>
         {rows.map((row) => (
-          <Box component="li" key={`${row.recipientId}:${row.answeredAt}`} sx={{ py: 1, '& + &': { borderTop: 1, borderColor: 'divider' } }}>
+          <Box
+            component="li"
+            key={`${row.recipientId}:${row.answeredAt}`}
+            sx={{ py: 1, '& + &': { borderTop: 1, borderColor: 'divider' } }}
+          >
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-              <Link component={RouterLink} to={paths.questions.detail.getHref(row.requestId)} sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+              <Link
+                component={RouterLink}
+                to={paths.questions.detail.getHref(row.requestId)}
+                sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+              >
                 {row.requestTitle}
               </Link>
               <RecipientStateChip state={row.state} />

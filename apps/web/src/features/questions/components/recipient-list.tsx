@@ -27,7 +27,8 @@ function times(recipient: Recipient): string {
   if (recipient.openedAt) parts.push(`opened ${formatWhen(recipient.openedAt)}`);
   if (recipient.completedAt) parts.push(`answered ${formatWhen(recipient.completedAt)}`);
   else if (recipient.lastAnsweredAt) parts.push(`last answer ${formatWhen(recipient.lastAnsweredAt)}`);
-  if (recipient.remindersSent > 0) parts.push(`${recipient.remindersSent} ${recipient.remindersSent === 1 ? 'reminder' : 'reminders'} sent`);
+  if (recipient.remindersSent > 0)
+    parts.push(`${recipient.remindersSent} ${recipient.remindersSent === 1 ? 'reminder' : 'reminders'} sent`);
   return parts.join(' · ');
 }
 
@@ -77,7 +78,12 @@ export function RecipientList({ recipients, actions }: { recipients: Recipient[]
             )}
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
               {recipient.link.isActive && (
-                <Button size="small" startIcon={<ContentCopy />} onClick={() => actions.onCopyLink(recipient)} aria-label={`Copy the link of ${name}`}>
+                <Button
+                  size="small"
+                  startIcon={<ContentCopy />}
+                  onClick={() => actions.onCopyLink(recipient)}
+                  aria-label={`Copy the link of ${name}`}
+                >
                   Copy link
                 </Button>
               )}
@@ -93,7 +99,12 @@ export function RecipientList({ recipients, actions }: { recipients: Recipient[]
                 </Button>
               )}
               {actions.onRecord && (
-                <Button size="small" startIcon={<EditNote />} onClick={() => actions.onRecord?.(recipient)} aria-label={`Record answers for ${name}`}>
+                <Button
+                  size="small"
+                  startIcon={<EditNote />}
+                  onClick={() => actions.onRecord?.(recipient)}
+                  aria-label={`Record answers for ${name}`}
+                >
                   Record answers
                 </Button>
               )}

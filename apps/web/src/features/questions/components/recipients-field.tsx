@@ -66,7 +66,9 @@ export function RecipientsField({ workspaceId, value, onChange, error }: Recipie
         renderValue={(chosen, getItemProps) =>
           chosen.map((option, index) => {
             const { key, ...props } = getItemProps({ index });
-            return <Chip key={key} {...props} label={contactName(option)} color={option.email ? 'default' : 'warning'} variant="outlined" />;
+            return (
+              <Chip key={key} {...props} label={contactName(option)} color={option.email ? 'default' : 'warning'} variant="outlined" />
+            );
           })
         }
         renderInput={(params) => (

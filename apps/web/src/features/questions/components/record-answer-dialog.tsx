@@ -32,13 +32,17 @@ export interface RecordAnswerDialogProps {
 export function RecordAnswerDialog({ workspaceId, request, recipient, onClose }: RecordAnswerDialogProps) {
   return (
     <Dialog open={recipient !== null} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="record-answer-title">
-      {recipient && <RecordAnswerForm key={recipient.id} workspaceId={workspaceId} request={request} recipient={recipient} onClose={onClose} />}
+      {recipient && (
+        <RecordAnswerForm key={recipient.id} workspaceId={workspaceId} request={request} recipient={recipient} onClose={onClose} />
+      )}
     </Dialog>
   );
 }
 
 function RecordAnswerForm({ workspaceId, request, recipient, onClose }: RecordAnswerDialogProps & { recipient: Recipient }) {
-  const initial = new Map(request.answers.filter((answer) => answer.recipientId === recipient.id).map((answer) => [answer.itemId, answer.value]));
+  const initial = new Map(
+    request.answers.filter((answer) => answer.recipientId === recipient.id).map((answer) => [answer.itemId, answer.value]),
+  );
   const [values, setValues] = useState<Record<string, AnswerValue | null>>(() =>
     Object.fromEntries(request.items.map((item) => [item.id, initial.get(item.id) ?? null])),
   );

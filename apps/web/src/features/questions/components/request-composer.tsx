@@ -15,7 +15,13 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { REQUEST_CONTEXT_MAX, REQUEST_ITEMS_MAX, REQUEST_TITLE_MAX, type QuestionRequest, type QuestionRequestDetail } from '@tandem/contract';
+import {
+  REQUEST_CONTEXT_MAX,
+  REQUEST_ITEMS_MAX,
+  REQUEST_TITLE_MAX,
+  type QuestionRequest,
+  type QuestionRequestDetail,
+} from '@tandem/contract';
 import { useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -128,7 +134,12 @@ export function RequestComposer({ workspaceId, initialDraft, initialSaved, onCre
     <>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: { xs: 2, sm: 3 } }}>
         <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
-          <Link component={RouterLink} to={paths.questions.hub.getHref()} variant="body2" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+          <Link
+            component={RouterLink}
+            to={paths.questions.hub.getHref()}
+            variant="body2"
+            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+          >
             <ArrowBack fontSize="inherit" aria-hidden="true" /> Questions
           </Link>
           <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' } }}>
@@ -156,11 +167,22 @@ export function RequestComposer({ workspaceId, initialDraft, initialSaved, onCre
       )}
       {problems && !isReadyToSend(shown) && (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          Before sending: {Object.entries(shown).filter(([key]) => key !== 'itemMessages').map(([, message]) => message).join(' ')}
+          Before sending:{' '}
+          {Object.entries(shown)
+            .filter(([key]) => key !== 'itemMessages')
+            .map(([, message]) => message)
+            .join(' ')}
         </Alert>
       )}
 
-      <Box sx={{ display: 'grid', gap: { xs: 2, sm: 3 }, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: { xs: 2, sm: 3 },
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' },
+          alignItems: 'start',
+        }}
+      >
         <Box sx={{ display: 'grid', gap: { xs: 2, sm: 3 }, minWidth: 0 }}>
           <ComposerCard title="Request" description="The title and context are shown to everyone you ask.">
             <Box sx={{ display: 'grid', gap: 2 }}>
@@ -195,7 +217,15 @@ export function RequestComposer({ workspaceId, initialDraft, initialSaved, onCre
                   count={draft.items.length}
                   error={shown.itemMessages?.[item.key]}
                   onChange={(next) => setItems((items) => items.map((current) => (current.key === item.key ? next : current)))}
-                  onMove={(delta) => setItems((items) => moveItem(items, items.findIndex((current) => current.key === item.key), delta))}
+                  onMove={(delta) =>
+                    setItems((items) =>
+                      moveItem(
+                        items,
+                        items.findIndex((current) => current.key === item.key),
+                        delta,
+                      ),
+                    )
+                  }
                   onRemove={() => (isItemFilled(item) ? setPendingRemoval(item.key) : removeItem(item.key))}
                 />
               ))}
@@ -262,7 +292,9 @@ export function RequestComposer({ workspaceId, initialDraft, initialSaved, onCre
                   select
                   label="Reminders"
                   value={draft.remindAfterDays === null ? 'never' : String(draft.remindAfterDays)}
-                  onChange={(event) => edit((d) => ({ ...d, remindAfterDays: event.target.value === 'never' ? null : Number(event.target.value) }))}
+                  onChange={(event) =>
+                    edit((d) => ({ ...d, remindAfterDays: event.target.value === 'never' ? null : Number(event.target.value) }))
+                  }
                   helperText="At most 3, on weekdays in each person’s working hours."
                 >
                   {[...new Set([...REMIND_CHOICES, ...(draft.remindAfterDays ? [draft.remindAfterDays] : [])])]
@@ -276,7 +308,9 @@ export function RequestComposer({ workspaceId, initialDraft, initialSaved, onCre
                 </TextField>
               </Box>
               <FormControlLabel
-                control={<Switch checked={draft.confidential} onChange={(event) => edit((d) => ({ ...d, confidential: event.target.checked }))} />}
+                control={
+                  <Switch checked={draft.confidential} onChange={(event) => edit((d) => ({ ...d, confidential: event.target.checked }))} />
+                }
                 label="Confidential"
               />
             </Box>

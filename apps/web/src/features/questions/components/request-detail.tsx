@@ -106,7 +106,12 @@ export function RequestDetailView({ workspaceId, request, canEdit }: RequestDeta
       <title>{`${request.title} · Questions · Tandem`}</title>
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5, flexWrap: 'wrap', mb: { xs: 2, sm: 3 } }}>
         <Box sx={{ flex: '1 1 280px', minWidth: 0 }}>
-          <Link component={RouterLink} to={paths.questions.hub.getHref()} variant="body2" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+          <Link
+            component={RouterLink}
+            to={paths.questions.hub.getHref()}
+            variant="body2"
+            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+          >
             <ArrowBack fontSize="inherit" aria-hidden="true" /> Questions
           </Link>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
@@ -147,7 +152,14 @@ export function RequestDetailView({ workspaceId, request, canEdit }: RequestDeta
         </Typography>
       )}
 
-      <Box sx={{ display: 'grid', gap: { xs: 2, sm: 3 }, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 3fr)' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: { xs: 2, sm: 3 },
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 3fr)' },
+          alignItems: 'start',
+        }}
+      >
         <DetailCard
           title={`People (${request.recipients.length})`}
           action={

@@ -23,9 +23,7 @@ export function RequestPreview({ draft }: { draft: ComposerDraft }) {
           </Typography>
         )}
       </Box>
-      {draft.context.trim() && (
-        <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{draft.context.trim()}</Typography>
-      )}
+      {draft.context.trim() && <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{draft.context.trim()}</Typography>}
       {previewItems(draft).map((item) => (
         <AnswerField key={item.id} item={item} value={null} onChange={() => undefined} disabled />
       ))}

@@ -27,7 +27,14 @@ const statusColors = { DRAFT: 'default', SENT: 'primary', CLOSED: 'default' } as
 
 /** A request's status as a chip. */
 export function RequestStatusChip({ status }: { status: RequestStatus }) {
-  return <Chip size="small" label={requestStatusLabels[status]} color={statusColors[status]} variant={status === 'CLOSED' ? 'outlined' : 'filled'} />;
+  return (
+    <Chip
+      size="small"
+      label={requestStatusLabels[status]}
+      color={statusColors[status]}
+      variant={status === 'CLOSED' ? 'outlined' : 'filled'}
+    />
+  );
 }
 
 const stateColors = { PENDING: 'default', OPENED: 'info', PARTIAL: 'warning', ANSWERED: 'success' } as const;

@@ -49,7 +49,9 @@ export function RequestRows({ requests, label, emptyText }: RequestRowsProps) {
           >
             <Box sx={{ minWidth: 0 }}>
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
-                <Typography sx={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{request.title}</Typography>
+                <Typography sx={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                  {request.title}
+                </Typography>
                 <RequestStatusChip status={request.status} />
               </Box>
               <Typography variant="body2" color="text.secondary">

@@ -106,4 +106,3 @@ export function WaitingOnRows({ rows, total, label, emptyText, workspaceId }: Wa
     </>
   );
 }
-

@@ -129,7 +129,10 @@ export function useRequestAutosave(
   else if (saved)
     indicator =
       incomplete > 0
-        ? { kind: 'saved', label: `Saved — ${incomplete === 1 ? 'an unfinished question is' : `${incomplete} unfinished questions are`} kept until complete` }
+        ? {
+            kind: 'saved',
+            label: `Saved — ${incomplete === 1 ? 'an unfinished question is' : `${incomplete} unfinished questions are`} kept until complete`,
+          }
         : { kind: 'saved', label: 'Saved' };
 
   return {

@@ -42,7 +42,18 @@ export function makeRecipient(n: number, overrides: Partial<Recipient> = {}): Re
 
 /** An answer of recipient `recipientId` to `itemId` (test data). */
 export function makeAnswer(recipientId: string, itemId: string, value: Answer['value'], overrides: Partial<Answer> = {}): Answer {
-  return { id: uuid(400), recipientId, itemId, value, submittedAt: at, updatedAt: at, late: false, via: 'LINK', enteredBy: null, ...overrides };
+  return {
+    id: uuid(400),
+    recipientId,
+    itemId,
+    value,
+    submittedAt: at,
+    updatedAt: at,
+    late: false,
+    via: 'LINK',
+    enteredBy: null,
+    ...overrides,
+  };
 }
 
 /** A request's detail (test data): SENT by default, with no recipients or answers. */

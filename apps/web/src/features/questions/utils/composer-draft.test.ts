@@ -57,7 +57,11 @@ describe('composer draft (issue #10 composer)', () => {
   it('refuses to send without questions, people or emails for Email', () => {
     expect(isReadyToSend(findSendProblems(ready()))).toBe(true);
     const problems = findSendProblems({ ...ready(), title: '', items: [], recipients: [] });
-    expect(problems).toMatchObject({ title: 'Enter a title.', items: 'Add at least one question.', recipients: 'Choose at least one person.' });
+    expect(problems).toMatchObject({
+      title: 'Enter a title.',
+      items: 'Add at least one question.',
+      recipients: 'Choose at least one person.',
+    });
     const noEmail = { ...ready(), recipients: [{ ...person, email: null }] };
     expect(findSendProblems(noEmail).recipients).toMatch(/Dana Reyes has no email address/);
     expect(isReadyToSend(findSendProblems({ ...noEmail, channel: 'LINK' }))).toBe(true);

@@ -177,7 +177,9 @@ export function countIncompleteItems(draft: ComposerDraft): number {
 }
 
 /** Field → message of what stops a send (issue #10: items, recipients, e-mail for EMAIL). */
-export type SendProblems = Partial<Record<'title' | 'items' | 'recipients' | 'dueDate', string>> & { itemMessages?: Record<string, string> };
+export type SendProblems = Partial<Record<'title' | 'items' | 'recipients' | 'dueDate', string>> & {
+  itemMessages?: Record<string, string>;
+};
 
 /** Checks the draft before "Send"; empty object = ready. Pure. */
 export function findSendProblems(draft: ComposerDraft): SendProblems {

@@ -15,6 +15,10 @@ describe('request list filters in the URL (issue #10 /questions/list)', () => {
   });
 
   it('turns filters into the list query', () => {
-    expect(toRequestListParams({ statuses: ['DRAFT', 'SENT'], q: 'q3', sort: 'title' })).toEqual({ sort: 'title', status: 'DRAFT,SENT', q: 'q3' });
+    expect(toRequestListParams({ statuses: ['DRAFT', 'SENT'], q: 'q3', sort: 'title' })).toEqual({
+      sort: 'title',
+      status: 'DRAFT,SENT',
+      q: 'q3',
+    });
   });
 });
