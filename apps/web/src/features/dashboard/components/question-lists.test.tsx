@@ -4,8 +4,10 @@ import { screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithTheme } from '@/lib/testing/render';
-import { uuid } from '@/features/questions/testing/make-request';
 import { DashboardQuestionRows, visibleQuestionLists } from './question-lists';
+
+/** A valid uuid ending in `n` (the contract's ids are uuids). */
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 vi.mock('@/lib/api-client', () => ({ api: { get: vi.fn(), post: vi.fn() }, apiRequest: vi.fn() }));
 

@@ -7,7 +7,7 @@ import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { REQUEST_RECIPIENTS_MAX } from '@tandem/contract';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { getApiErrorMessage } from '@/lib/error-message';
 import { useContactSearch, useCreateContact } from '../api/contacts';
 import type { DraftRecipient } from '../utils/composer-draft';
@@ -109,6 +109,9 @@ function AddPersonForm({
   const [lastName, setLastName] = useState('');
   const [email, setEmail] = useState('');
   const create = useCreateContact();
+  const firstField = useRef<HTMLInputElement>(null);
+  // The form opened from "Add a person": typing starts in its first field.
+  useEffect(() => firstField.current?.focus(), []);
   const fieldError = (field: string) => create.error?.errorData?.[field];
   const submit = () =>
     create.mutate(
@@ -132,7 +135,7 @@ function AddPersonForm({
           size="small"
           label="First name"
           required
-          autoFocus
+          inputRef={firstField}
           value={firstName}
           onChange={(event) => setFirstName(event.target.value)}
           error={Boolean(fieldError('firstName'))}

@@ -29,8 +29,8 @@ import { paths } from '@/config/paths';
 import { getApiErrorMessage } from '@/lib/error-message';
 import type { ApiError } from '@/lib/api-error';
 import { showToast } from '@/lib/toast-store';
-import { SaveIndicator } from '@/features/briefs/components/save-indicator';
-import { DueDateField } from '@/features/tasks/components/due-date-field';
+import { SaveIndicator } from '@/features/briefs';
+import { DueDateField } from '@/features/tasks';
 import { isPlanLimit, useSendQuestionRequest } from '../api/request-mutations';
 import { useRequestAutosave, type ComposerHandoff, type SavedRequest } from '../hooks/use-request-autosave';
 import {
