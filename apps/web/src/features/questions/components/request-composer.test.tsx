@@ -171,4 +171,19 @@ describe('RequestComposer (issue #10 /questions/new)', { timeout: 20_000 }, () =
     await waitFor(() => expect(onSent).toHaveBeenCalledWith(expect.objectContaining({ status: 'SENT' })));
     expect(patch).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ version: 3, channel: 'LINK' }));
   });
+  it('sends straight from /questions/new: creates the draft, then sends it, without leaving first', async () => {
+    const user = userEvent.setup();
+    const draft: ComposerDraft = {
+      ...emptyDraft('UTC'),
+      title: 'Board prep',
+      items: [{ key: 'a', prompt: 'How is Q3?', kind: 'OPEN_TEXT', options: [], required: true }],
+      recipients: [dana],
+    };
+    post.mockResolvedValueOnce(saved(1)).mockResolvedValueOnce(makeRequest({ version: 2 }));
+    const { onCreated, onSent } = renderComposer(draft);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(onSent).toHaveBeenCalledWith(expect.objectContaining({ status: 'SENT' })));
+    expect(post).toHaveBeenNthCalledWith(2, `v1/workspaces/${workspaceId}/question-requests/${uuid(1)}/send`, { version: 1 });
+    expect(onCreated).not.toHaveBeenCalled();
+  });
 });

@@ -22,7 +22,7 @@ import {
   type QuestionRequest,
   type QuestionRequestDetail,
 } from '@tandem/contract';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { paths } from '@/config/paths';
@@ -95,7 +95,11 @@ function ComposerCard({ title, description, children }: { title: string; descrip
  * with a link to the subscription.
  */
 export function RequestComposer({ workspaceId, initialDraft, initialSaved, onCreated, onSent }: RequestComposerProps) {
-  const autosave = useRequestAutosave(workspaceId, initialDraft, initialSaved, onCreated);
+  // A send that creates the draft first stays on this screen until it is sent (onSent navigates).
+  const isSendingRef = useRef(false);
+  const autosave = useRequestAutosave(workspaceId, initialDraft, initialSaved, (request, handoff) => {
+    if (!isSendingRef.current) onCreated?.(request, handoff);
+  });
   const { draft, edit } = autosave;
   const [problems, setProblems] = useState<SendProblems | null>(null);
   const [pendingRemoval, setPendingRemoval] = useState<string | null>(null);
@@ -113,9 +117,13 @@ export function RequestComposer({ workspaceId, initialDraft, initialSaved, onCre
     setProblems(found);
     if (!isReadyToSend(found)) return;
     setPreparing(true);
+    isSendingRef.current = true;
     const saved = await autosave.saveNow();
     setPreparing(false);
-    if (!saved) return;
+    if (!saved) {
+      isSendingRef.current = false;
+      return;
+    }
     send.mutate(
       { workspaceId, requestId: saved.requestId, version: saved.version },
       {
@@ -124,6 +132,9 @@ export function RequestComposer({ workspaceId, initialDraft, initialSaved, onCre
           onSent(request);
         },
         onError: (error) => setSendError(error),
+        onSettled: () => {
+          isSendingRef.current = false;
+        },
       },
     );
   };
