@@ -16,7 +16,7 @@ function NewQuestionRequestRoute() {
   const navigate = useNavigate();
   const initialDraft = useMemo(() => emptyDraft(), []);
   if (!access) return null;
-  if (!access.canEdit) return <NoQuestionsAccess />;
+  if (!access.canEdit) return <NoQuestionsAccess isReader={access.canView} />;
   return (
     <>
       <title>{`New request · ${access.workspaceName} · Tandem`}</title>
