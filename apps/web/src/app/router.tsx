@@ -83,6 +83,12 @@ export const routes: RouteObject[] = [
           { path: paths.briefs.detail.path, lazy: () => import('./routes/briefs/brief') },
           { path: paths.briefs.templates.new.path, lazy: () => import('./routes/briefs/new-template') },
           { path: paths.briefs.templates.detail.path, lazy: () => import('./routes/briefs/template') },
+          // Questions (issue #10). Static segments outrank /questions/:id, so list, legacy and new are never a request id.
+          { path: paths.questions.hub.path, lazy: () => import('./routes/questions/hub') },
+          { path: paths.questions.list.path, lazy: () => import('./routes/questions/list') },
+          { path: paths.questions.legacy.path, lazy: () => import('./routes/questions/legacy') },
+          { path: paths.questions.new.path, lazy: () => import('./routes/questions/new') },
+          { path: paths.questions.detail.path, lazy: () => import('./routes/questions/detail') },
           // People (issue #10). Static segments outrank /questions/people/:id, so …/new is never a person id.
           { path: paths.questions.people.list.path, lazy: () => import('./routes/questions/people') },
           { path: paths.questions.people.new.path, lazy: () => import('./routes/questions/people-new') },

@@ -2,6 +2,7 @@ import { activityEventHandler } from '@/features/activity/events/activity-events
 import { briefEventHandlers } from '@/features/briefs/events/brief-events';
 import { contactEventHandlers } from '@/features/contacts/events/contact-events';
 import { dashboardEventHandlers } from '@/features/dashboard/events/dashboard-events';
+import { questionEventHandlers } from '@/features/questions/events/question-events';
 import { taskEventHandlers } from '@/features/tasks/events/task-events';
 import { memberEventHandler } from '@/features/workspaces/events/member-events';
 import type { AnyWorkspaceEventHandler } from '@/lib/events/event-handlers';
@@ -14,6 +15,7 @@ import type { AnyWorkspaceEventHandler } from '@/lib/events/event-handlers';
 export const workspaceEventHandlers: readonly AnyWorkspaceEventHandler[] = [
   ...taskEventHandlers,
   ...briefEventHandlers,
+  ...questionEventHandlers,
   ...contactEventHandlers,
   activityEventHandler,
   memberEventHandler,

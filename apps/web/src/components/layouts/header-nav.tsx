@@ -1,12 +1,15 @@
 import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
 import ChecklistOutlined from '@mui/icons-material/ChecklistOutlined';
+import QuestionAnswerOutlined from '@mui/icons-material/QuestionAnswerOutlined';
 import SpaceDashboardOutlined from '@mui/icons-material/SpaceDashboardOutlined';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import { alpha } from '@mui/material/styles';
 import type { SvgIconComponent } from '@mui/icons-material';
+import { can, type WorkspaceAction } from '@tandem/contract';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
+import { useSession } from '@/lib/session/session-store';
 
 /** Height of the phone's bottom navigation bar, px, without the device's safe area (the layout keeps room for it). */
 export const PHONE_NAV_HEIGHT_PX = 64;
@@ -17,19 +20,28 @@ interface NavItem {
   /** The section the link stands for: active on every URL under it (/dashboard/home and /dashboard/old). */
   section: string;
   icon: SvgIconComponent;
+  /** Shown only to members allowed this (PRODUCT §6); absent = everyone. */
+  permission?: WorkspaceAction;
 }
 
 const items: NavItem[] = [
   { label: 'Dashboard', href: paths.dashboard.home.getHref(), section: paths.dashboard.root.path, icon: SpaceDashboardOutlined },
   { label: 'Briefs', href: paths.briefs.list.getHref(), section: paths.briefs.list.path, icon: ArticleOutlined },
   { label: 'Tasks', href: paths.tasks.list.getHref(), section: paths.tasks.list.path, icon: ChecklistOutlined },
+  {
+    label: 'Questions',
+    href: paths.questions.hub.getHref(),
+    section: paths.questions.hub.path,
+    icon: QuestionAnswerOutlined,
+    permission: 'viewQuestions',
+  },
 ];
 
 /** True when `pathname` is `section` or below it. */
 const isInSection = (pathname: string, section: string) => pathname === section || pathname.startsWith(`${section}/`);
 
 /**
- * The app's main navigation (PRODUCT §3 screens): Dashboard, Briefs and Tasks, each an icon with its name
+ * The app's main navigation (PRODUCT §3 screens): Dashboard, Briefs, Tasks and Questions (issue #10), each an icon with its name
  * written out. In the header from 600 px up; on phones a bar fixed at the bottom of the screen,
  * the names under the icons (issue #8: the phone header showed unlabelled icons and left the
  * workspace name no room). One `<nav>` either way, styled by width. The link of the current
@@ -37,6 +49,9 @@ const isInSection = (pathname: string, section: string) => pathname === section 
  */
 export function HeaderNav() {
   const { pathname } = useLocation();
+  const memberType = useSession((session) => session.workspaceMember?.workspaceMemberType);
+  // A GUEST does not see questions (PRODUCT §6).
+  const shown = items.filter((item) => !item.permission || (memberType !== undefined && can(memberType, item.permission)));
   return (
     <Box
       component="nav"
@@ -60,7 +75,7 @@ export function HeaderNav() {
         },
       })}
     >
-      {items.map(({ label, href, section, icon: Icon }) => (
+      {shown.map(({ label, href, section, icon: Icon }) => (
         <ButtonBase
           key={section}
           component={RouterLink}

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { Fragment, useId, type ReactNode } from 'react';
 import type { Dashboard, WorkspaceMemberType } from '@tandem/contract';
 import { DashboardBriefRows, dashboardBriefLists, visibleBriefLists } from './brief-lists';
+import { DashboardQuestionRows, dashboardQuestionLists, visibleQuestionLists } from './question-lists';
 import { formatAssignee, formatWeek } from '../utils/chart-summaries';
 import { RecentActivity } from './recent-activity';
 import { DashboardTaskList } from './task-rows';
@@ -33,7 +34,7 @@ function PlainSection({ title, children }: { title: string; children: ReactNode 
 const plainListSx = { m: 0, pl: 2.5, '& li': { py: 0.25 } } as const;
 
 /**
- * /dashboard/old (PRODUCT §3): the same data as /dashboard/home (the brief lists of issue #9 included) as plain lists in one column as
+ * /dashboard/old (PRODUCT §3): the same data as /dashboard/home (the brief lists of issue #9 and the question lists of issue #10 included) as plain lists in one column as
  * wide as the layout's content (issue #8), no charts, for those who prefer it. The chart numbers
  * are written out as lists.
  */
@@ -65,6 +66,11 @@ export function DashboardPlainView({ dashboard, workspaceId, myMemberId, memberT
       title: `Waiting on others (${totals.delegatedWaiting})`,
       content: <DashboardTaskList dashboard={dashboard} list="delegatedWaiting" myMemberId={myMemberId} />,
     },
+    ...visibleQuestionLists(memberType).map((list) => ({
+      id: list,
+      title: `${dashboardQuestionLists[list].title} (${totals[list]})`,
+      content: <DashboardQuestionRows dashboard={dashboard} list={list} />,
+    })),
     {
       id: 'created-vs-done',
       title: 'Tasks created vs done per week',

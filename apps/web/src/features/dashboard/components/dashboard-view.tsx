@@ -8,6 +8,7 @@ import { DashboardBriefRows, dashboardBriefLists, visibleBriefLists } from './br
 import { CreatedDoneChart } from './created-done-chart';
 import { DashboardSection } from './dashboard-section';
 import { OpenByAssigneeChart } from './open-by-assignee-chart';
+import { DashboardQuestionRows, dashboardQuestionLists, visibleQuestionLists } from './question-lists';
 import { RecentActivity } from './recent-activity';
 import { DashboardTaskList } from './task-rows';
 
@@ -31,7 +32,7 @@ const sectionLink = (href: string, label: string) => (
  * acknowledgement (executive) and needs more (editors) (issue #9), due today & overdue (with the
  * overdue tasks nobody is assigned to, issue #8), waiting on others (most urgent first), the two
  * charts and recent activity, in a two-column grid on wide screens and one column on phones.
- * Requests awaiting answers join this grid as a section of its own when that feature lands.
+ * Question requests add "Waiting on" and "New answers" (issue #10) for those who see questions.
  */
 export function DashboardView({ dashboard, workspaceId, myMemberId, memberType }: DashboardViewProps) {
   const { today, totals } = dashboard;
@@ -92,6 +93,17 @@ export function DashboardView({ dashboard, workspaceId, myMemberId, memberType }
       >
         <DashboardTaskList dashboard={dashboard} list="delegatedWaiting" myMemberId={myMemberId} />
       </DashboardSection>
+
+      {visibleQuestionLists(memberType).map((list) => (
+        <DashboardSection
+          key={list}
+          title={dashboardQuestionLists[list].title}
+          description={dashboardQuestionLists[list].description}
+          action={list === 'waitingOn' ? sectionLink(paths.questions.hub.getHref(), 'All questions') : undefined}
+        >
+          <DashboardQuestionRows dashboard={dashboard} list={list} />
+        </DashboardSection>
+      ))}
 
       <DashboardSection title="Tasks created vs done" description="Per week, the last 8 weeks">
         <CreatedDoneChart weeks={dashboard.createdVsDone} today={today} title="Tasks created vs done per week" />

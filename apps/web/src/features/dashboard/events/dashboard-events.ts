@@ -25,6 +25,8 @@ export const dashboardEventHandlers = [
   defineWorkspaceEventHandler({ type: 'task', handle: (_event, ctx) => refetchDashboard(ctx), onResync: refetchDashboard }),
   // Briefs for today, awaiting acknowledgement and needs more (issue #9) follow every brief event.
   defineWorkspaceEventHandler({ type: 'brief', handle: (_event, ctx) => refetchDashboard(ctx) }),
+  // Waiting on and new answers (issue #10) follow every question event.
+  defineWorkspaceEventHandler({ type: 'question', handle: (_event, ctx) => refetchDashboard(ctx) }),
   defineWorkspaceEventHandler({
     type: 'activity',
     handle: (event, ctx) => {
