@@ -531,6 +531,8 @@ export const WaitingOnSchema = z
     requestTitle: z.string(),
     contact: ContactRefSchema,
     state: RecipientStateSchema,
+    /** How they got their link: only EMAIL recipients can be reminded by Tandem. */
+    channel: RecipientChannelSchema,
     sentAt: z.iso.datetime(),
     dueDate: StoredCalendarDateSchema.nullable(),
     daysOverdue: z.number().int().min(0),

@@ -6,7 +6,7 @@ import type { AuthService } from '../features/auth/auth-service.js';
 import { acknowledgeBrief, builtInTemplates, createBrief, markBriefReady, markSection, updateBrief } from '../features/briefs/index.js';
 import { closeRequest, createRequest, sendRequest } from '../features/questions/index.js';
 import { DEFAULT_WORKING_HOURS, type AnswerValue, type RecipientState } from '@tandem/contract';
-import { contacts, questionAnswers, questionRecipients } from '../db/schema/index.js';
+import { contacts, questionAnswers, questionRecipients, questionRequests } from '../db/schema/index.js';
 
 /** The demo accounts printed at start-up (ISSUE: "known passwords printed at start-up"). */
 export const demoAccounts = {
@@ -212,6 +212,9 @@ async function seedQuestions(db: Database, office: { workspaceId: string; assist
   const sent = await sendRequest(deps, assistant, workspaceId, board.id, board.version);
   const [numberItem, confidenceItem, risksItem] = sent.items;
   const now = Date.now();
+  // Sent two days ago, so every opening and answer below comes after it.
+  const sentAt = ago(now, 2);
+  await db.update(questionRequests).set({ sentAt, updatedAt: sentAt }).where(eq(questionRequests.id, sent.id));
   const progress: { state: RecipientState; answers: [string, AnswerValue][] }[] = [
     {
       state: 'ANSWERED',
@@ -234,6 +237,7 @@ async function seedQuestions(db: Database, office: { workspaceId: string; assist
       .update(questionRecipients)
       .set({
         state,
+        sentAt,
         openedAt: state === 'PENDING' ? null : new Date(answeredAt.getTime() - HOUR_MS),
         firstAnsweredAt: answers.length > 0 ? answeredAt : null,
         lastAnsweredAt: answers.length > 0 ? answeredAt : null,

@@ -104,6 +104,8 @@ describe('GET v1/workspaces/{id}/waiting-on and the dashboard', () => {
 
   it('lists unfinished recipients of SENT requests with an active link, oldest first, with days overdue', () => {
     expect(items.map((item) => names[item.contact.id])).toEqual(['Ben', 'Ada', 'Dee']);
+    // The channel tells the app whether Tandem can remind them (only EMAIL recipients are mailed).
+    expect(items.map((item) => item.channel)).toEqual(['LINK', 'LINK', 'LINK']);
     expect(items.map((item) => [item.requestTitle, item.state, item.daysOverdue])).toEqual([
       ['Overdue numbers', 'OPENED', 3],
       ['Overdue numbers', 'PARTIAL', 3],

@@ -20,6 +20,7 @@ const dashboard = {
       requestTitle: 'Board prep',
       contact,
       state: 'OPENED',
+      channel: 'EMAIL',
       sentAt: '2026-03-01T10:00:00.000Z',
       dueDate: '2026-03-05',
       daysOverdue: 3,

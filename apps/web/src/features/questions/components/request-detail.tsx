@@ -64,7 +64,10 @@ export function RequestDetailView({ workspaceId, request, canEdit }: RequestDeta
   const [isClosing, setClosing] = useState(false);
   const [isExporting, setExporting] = useState(false);
   const [remindingId, setRemindingId] = useState<string | null>(null);
-  const pending = request.recipients.filter((recipient) => recipient.state !== 'ANSWERED' && recipient.link.isActive);
+  // Only people Tandem can mail (channel EMAIL) can be reminded; a copied link is the sender's to resend.
+  const pending = request.recipients.filter(
+    (recipient) => recipient.state !== 'ANSWERED' && recipient.link.isActive && recipient.channel === 'EMAIL',
+  );
 
   const sendReminder = (recipientIds?: string[]) => {
     setRemindingId(recipientIds?.[0] ?? 'all');
