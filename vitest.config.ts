@@ -33,6 +33,9 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/lib/testing/setup-tests.ts'],
+          // A test types and clicks through whole screens; on a loaded 2-core CI machine that can
+          // pass 5 s (the brief editor's did), so the limit is one that only a hang reaches.
+          testTimeout: 20_000,
         },
       },
       {

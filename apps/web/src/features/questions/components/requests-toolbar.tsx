@@ -1,12 +1,10 @@
 import Check from '@mui/icons-material/Check';
-import Search from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { requestStatuses, requestStatusLabels, type RequestSort, type RequestStatus } from '@tandem/contract';
-import { useEffect, useState } from 'react';
+import { SearchField } from '@/components/ui/search-field';
 import type { RequestFilters } from '../utils/request-filters';
 
 /** Props of {@link RequestsToolbar}. */
@@ -17,7 +15,6 @@ export interface RequestsToolbarProps {
   searchOnly?: boolean;
 }
 
-const SEARCH_DELAY_MS = 300;
 const sortLabels: Record<RequestSort, string> = { updatedAt: 'Last changed', dueDate: 'Due date', title: 'Title' };
 
 const toggleStatus = (statuses: readonly RequestStatus[], status: RequestStatus) =>
@@ -29,36 +26,13 @@ const toggleStatus = (statuses: readonly RequestStatus[], status: RequestStatus)
  * list's toolbar.
  */
 export function RequestsToolbar({ filters, onChange, searchOnly = false }: RequestsToolbarProps) {
-  const [search, setSearch] = useState(filters.q);
-  const [shownQuery, setShownQuery] = useState(filters.q);
-  if (filters.q !== shownQuery) {
-    setShownQuery(filters.q);
-    if (filters.q !== search.trim()) setSearch(filters.q);
-  }
-  useEffect(() => {
-    if (search.trim() === filters.q) return;
-    const timer = setTimeout(() => onChange({ q: search.trim() }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search, filters.q, onChange]);
-
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-      <TextField
-        type="search"
+      <SearchField
         label="Search titles"
-        size="small"
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
+        query={filters.q}
+        onSearch={(q) => onChange({ q })}
         sx={{ flex: { xs: '1 1 100%', sm: '0 1 320px' } }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <Search fontSize="small" aria-hidden="true" />
-              </InputAdornment>
-            ),
-          },
-        }}
       />
       {!searchOnly && (
         <>
