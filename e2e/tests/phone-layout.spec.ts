@@ -190,7 +190,7 @@ test('the phone header shows the whole workspace name and a navigation with visi
   expect(await isShownInFull(name), 'the workspace name is not cut off').toBe(true);
 
   const nav = page.getByRole('navigation', { name: 'Main' });
-  for (const label of ['Dashboard', 'Briefs', 'Tasks']) {
+  for (const label of ['Dashboard', 'Briefs', 'Tasks', 'Questions']) {
     const link = nav.getByRole('link', { name: label });
     await expect(link).toBeVisible();
     expect(await hasVisibleLabel(link, label), `“${label}” is written out`).toBe(true);

@@ -61,7 +61,7 @@ export function ItemEditor({ item, index, count, onChange, onMove, onRemove, err
       sx={{ p: { xs: 1.5, sm: 2 }, listStyle: 'none', borderColor: error ? 'error.main' : undefined }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5 }}>
-        <Typography variant="subtitle2" sx={{ flex: 1 }}>
+        <Typography variant="subtitle2" component="h3" sx={{ flex: 1 }}>
           Question {number}
         </Typography>
         <IconButton aria-label={`Move question ${number} up`} disabled={index === 0} onClick={() => onMove(-1)} size="small">

@@ -82,7 +82,7 @@ export function RecipientList({ recipients, actions }: { recipients: Recipient[]
                   size="small"
                   startIcon={<ContentCopy />}
                   onClick={() => actions.onCopyLink(recipient)}
-                  aria-label={`Copy the link of ${name}`}
+                  aria-label={`Copy link of ${name}`}
                 >
                   Copy link
                 </Button>
@@ -114,7 +114,7 @@ export function RecipientList({ recipients, actions }: { recipients: Recipient[]
                   color="error"
                   startIcon={<LinkOff />}
                   onClick={() => actions.onRevoke?.(recipient)}
-                  aria-label={`Revoke the link of ${name}`}
+                  aria-label={`Revoke link of ${name}`}
                 >
                   Revoke link
                 </Button>

@@ -77,7 +77,7 @@ describe('RequestDetailView (issue #10 /questions/{id})', { timeout: 20_000 }, (
   it('copies a person’s link and says so', async () => {
     const user = userEvent.setup();
     renderDetail();
-    await user.click(screen.getByRole('button', { name: 'Copy the link of Person2 Lee' }));
+    await user.click(screen.getByRole('button', { name: 'Copy link of Person2 Lee' }));
     expect(await navigator.clipboard.readText()).toBe('https://tandem.test/q/short2');
     expect(getToastMessage()?.message).toBe('Link of Person2 Lee copied.');
   });
@@ -133,7 +133,7 @@ describe('RequestDetailView (issue #10 /questions/{id})', { timeout: 20_000 }, (
     const user = userEvent.setup();
     post.mockResolvedValueOnce({});
     renderDetail();
-    await user.click(screen.getByRole('button', { name: 'Revoke the link of Person2 Lee' }));
+    await user.click(screen.getByRole('button', { name: 'Revoke link of Person2 Lee' }));
     const dialog = await screen.findByRole('dialog', { name: 'Revoke the link of Person2 Lee?' });
     await user.click(within(dialog).getByRole('button', { name: 'Revoke link' }));
     await waitFor(() => expect(post).toHaveBeenCalledWith(`${base}/recipients/${pending.id}/revoke`));
@@ -143,7 +143,7 @@ describe('RequestDetailView (issue #10 /questions/{id})', { timeout: 20_000 }, (
     renderDetail(false);
     expect(screen.queryByRole('button', { name: 'Close request' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Remind/ })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Copy the link of Person2 Lee' })).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Copy link of Person2 Lee' })).toBeDefined();
   });
 
   it('says a closed request is read-only', () => {
