@@ -84,10 +84,9 @@ test('the assistant asks two people by email; one answers on a phone, live on th
     await expect(office).toHaveURL(/\/questions\/new$/);
     await expect(office.getByRole('heading', { level: 1, name: 'New request' })).toBeVisible();
     await office.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
-    // The first save creates the draft and the address becomes /questions/{id}. Waiting for it keeps
-    // this test about sending: what is typed while that route change is pending is lost (reported).
-    await expect(office).toHaveURL(/\/questions\/[0-9a-f-]{36}$/, { timeout: 15_000 });
-    await expect(office.getByRole('heading', { level: 1, name: 'Draft request' })).toBeVisible();
+    // The first save creates the draft and the address becomes /questions/{id} while we keep typing:
+    // nothing typed during that change may be lost (the questions and people below are checked on
+    // the preview, the mails and the answer page).
     await office.getByRole('textbox', { name: 'Context', exact: true }).fill('The board meets on Thursday.\nTwo short questions, please.');
     await questionCard(office, 1).getByRole('textbox', { name: 'Question', exact: true }).fill('What worries you most about Q3?');
     await office.getByRole('button', { name: 'Add question' }).click();

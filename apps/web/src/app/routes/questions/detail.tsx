@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import type { QuestionRequest } from '@tandem/contract';
-import { useMemo } from 'react';
-import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
+import { useEffect, useMemo } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
 import { useContactsById } from '@/features/questions/api/contacts';
@@ -10,14 +10,18 @@ import { NoQuestionsAccess } from '@/features/questions/components/no-questions-
 import { RequestComposer } from '@/features/questions/components/request-composer';
 import { RequestDetailView } from '@/features/questions/components/request-detail';
 import { LoadError, LoadingRows, PageMessage } from '@/features/questions/components/screen-states';
-import type { ComposerHandoff } from '@/features/questions/hooks/use-request-autosave';
 import { useQuestionsAccess } from '@/features/questions/hooks/use-questions-access';
+import { dropComposerHandoff, readComposerHandoff } from '@/features/questions/utils/composer-handoff';
 import { draftFromRequest, toSaveBody, type DraftRecipient } from '@/features/questions/utils/composer-draft';
 
-/** The composer's state handed over by /questions/new after the first save, when it is for `id`. */
-function readHandoff(state: unknown, id: string): ComposerHandoff | null {
-  const handoff = (state as { composer?: ComposerHandoff } | null)?.composer;
-  return handoff && handoff.requestId === id ? handoff : null;
+/**
+ * The composer's state handed over by /questions/new for request `id` (its newest, typing during the
+ * URL change included), read when this route renders for `id` and dropped when it leaves `id`.
+ */
+function useComposerHandoff(id: string) {
+  const handoff = useMemo(() => readComposerHandoff(id), [id]);
+  useEffect(() => () => dropComposerHandoff(id), [id]);
+  return handoff;
 }
 
 /**
@@ -28,14 +32,13 @@ function readHandoff(state: unknown, id: string): ComposerHandoff | null {
 function QuestionRequestRoute() {
   const access = useQuestionsAccess();
   const { id = '' } = useParams();
-  const location = useLocation();
   const navigate = useNavigate();
   const request = useQuestionRequest(access?.workspaceId ?? '', id);
-  const handoff = readHandoff(location.state, id);
+  const handoff = useComposerHandoff(id);
   if (!access) return null;
   if (!access.canView) return <NoQuestionsAccess />;
   const { workspaceId } = access;
-  const onSent = () => void navigate(paths.questions.detail.getHref(id), { replace: true, state: null });
+  const onSent = () => void navigate(paths.questions.detail.getHref(id), { replace: true });
 
   if (request.data && (request.data.status !== 'DRAFT' || !access.canEdit))
     return <RequestDetailView workspaceId={workspaceId} request={request.data} canEdit={access.canEdit} />;

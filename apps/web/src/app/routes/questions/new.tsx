@@ -9,7 +9,8 @@ import { emptyDraft } from '@/features/questions/utils/composer-draft';
 /**
  * /questions/new (issue #10): the composer of a new request. Nothing is saved until something
  * meaningful is typed; the first save creates the draft and the URL becomes /questions/{id}
- * (replaced, the composer's state handed over in the router state so nothing typed is lost).
+ * (replaced; the composer's state, typing until the new route mounts included, is handed over by
+ * the questions feature's composer handoff, so nothing typed is lost).
  */
 function NewQuestionRequestRoute() {
   const access = useQuestionsAccess();
@@ -24,9 +25,7 @@ function NewQuestionRequestRoute() {
         workspaceId={access.workspaceId}
         initialDraft={initialDraft}
         initialSaved={null}
-        onCreated={(request, handoff) =>
-          void navigate(paths.questions.detail.getHref(request.id), { replace: true, state: { composer: handoff } })
-        }
+        onCreated={(request) => void navigate(paths.questions.detail.getHref(request.id), { replace: true })}
         onSent={(request) => void navigate(paths.questions.detail.getHref(request.id), { replace: true })}
       />
     </>

@@ -32,7 +32,7 @@ import { showToast } from '@/lib/toast-store';
 import { SaveIndicator } from '@/features/briefs';
 import { DueDateField } from '@/features/tasks';
 import { isPlanLimit, useSendQuestionRequest } from '../api/request-mutations';
-import { useRequestAutosave, type ComposerHandoff, type SavedRequest } from '../hooks/use-request-autosave';
+import { useRequestAutosave, type SavedRequest } from '../hooks/use-request-autosave';
 import {
   findSendProblems,
   isItemFilled,
@@ -56,7 +56,7 @@ export interface RequestComposerProps {
   /** The saved draft it continues, or null on /questions/new. */
   initialSaved: SavedRequest | null;
   /** After the first save (the route replaces /questions/new with /questions/{id}). */
-  onCreated?: (request: QuestionRequest, handoff: ComposerHandoff) => void;
+  onCreated?: (request: QuestionRequest) => void;
   /** After a send succeeded. */
   onSent: (request: QuestionRequestDetail | QuestionRequest) => void;
 }
@@ -97,8 +97,8 @@ function ComposerCard({ title, description, children }: { title: string; descrip
 export function RequestComposer({ workspaceId, initialDraft, initialSaved, onCreated, onSent }: RequestComposerProps) {
   // A send that creates the draft first stays on this screen until it is sent (onSent navigates).
   const isSendingRef = useRef(false);
-  const autosave = useRequestAutosave(workspaceId, initialDraft, initialSaved, (request, handoff) => {
-    if (!isSendingRef.current) onCreated?.(request, handoff);
+  const autosave = useRequestAutosave(workspaceId, initialDraft, initialSaved, (request) => {
+    if (!isSendingRef.current) onCreated?.(request);
   });
   const { draft, edit } = autosave;
   const [problems, setProblems] = useState<SendProblems | null>(null);

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { getApiErrorMessage } from '@/lib/error-message';
 import { isApiError } from '@/lib/api-error';
 import { isVersionConflict, useCreateQuestionRequest, useUpdateQuestionRequest } from '../api/request-mutations';
+import { keepComposerHandoff } from '../utils/composer-handoff';
 import { countIncompleteItems, isMeaningful, toSaveBody, type ComposerDraft } from '../utils/composer-draft';
 
 /** Quiet time after the last change before a save goes out (as the briefs editor, issue #9). */
@@ -15,7 +16,7 @@ export interface SavedRequest {
   savedJson: string;
 }
 
-/** The composer's state handed from /questions/new to /questions/{id} after the first save (router state). */
+/** The composer's state handed from /questions/new to /questions/{id} after the first save (utils/composer-handoff.ts). */
 export interface ComposerHandoff extends SavedRequest {
   draft: ComposerDraft;
 }
@@ -44,7 +45,8 @@ interface Failure {
 
 /**
  * The composer's save-as-you-go (issue #10 "saves as a draft as you go"): the first meaningful change
- * POSTs a draft (then `onCreated`: the route replaces /questions/new with /questions/{id}); later
+ * POSTs a draft (then `onCreated`: the route replaces /questions/new with /questions/{id}, and until
+ * this composer unmounts every change is handed over through utils/composer-handoff.ts); later
  * changes PATCH with the `version` they build on, {@link REQUEST_AUTOSAVE_DELAY_MS} after the last
  * change, one save at a time. Only complete questions are sent (see toSaveBody). A 409
  * VERSION_CONFLICT (the same draft saved in another tab) takes the server's version and saves this
@@ -55,7 +57,7 @@ export function useRequestAutosave(
   workspaceId: string,
   initialDraft: ComposerDraft,
   initialSaved: SavedRequest | null,
-  onCreated?: (request: QuestionRequest, handoff: ComposerHandoff) => void,
+  onCreated?: (request: QuestionRequest) => void,
 ): RequestAutosave {
   const [draft, setDraft] = useState(initialDraft);
   const [saved, setSaved] = useState<SavedRequest | null>(initialSaved);
@@ -65,10 +67,15 @@ export function useRequestAutosave(
   const latestSaved = useRef(saved);
   const inflight = useRef<Promise<SavedRequest | null> | null>(null);
   const onCreatedRef = useRef(onCreated);
+  // Set once this composer created the draft: from then on it hands its state over to /questions/{id}.
+  const isHandingOver = useRef(false);
   useEffect(() => {
     latestDraft.current = draft;
     onCreatedRef.current = onCreated;
   });
+  useEffect(() => {
+    if (isHandingOver.current && saved) keepComposerHandoff({ ...saved, draft });
+  }, [draft, saved]);
   const { mutateAsync: create } = useCreateQuestionRequest();
   const { mutateAsync: update } = useUpdateQuestionRequest();
   const json = useMemo(() => JSON.stringify(toSaveBody(draft)), [draft]);
@@ -97,7 +104,11 @@ export function useRequestAutosave(
       latestSaved.current = next;
       setSaved(next);
       setFailure(null);
-      if (!before) onCreatedRef.current?.(request, { ...next, draft: latestDraft.current });
+      if (!before) {
+        isHandingOver.current = true;
+        keepComposerHandoff({ ...next, draft: latestDraft.current });
+        onCreatedRef.current?.(request);
+      }
       return next;
     } catch (error) {
       setFailure({ json: sentJson, message: isApiError(error) ? getApiErrorMessage(error) : 'The request could not be saved.' });
