@@ -7,6 +7,7 @@ import type { AppConfig } from './config/env.js';
 import { loggerOptions } from './config/logger.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { activityRoutes } from './features/activity/activity-routes.js';
+import { AiService, aiRoutes } from './features/ai/index.js';
 import { AccessTokens } from './lib/access-tokens.js';
 import { publicAuthRoutes, protectedAuthRoutes } from './features/auth/auth-routes.js';
 import { AuthService } from './features/auth/auth-service.js';
@@ -19,6 +20,7 @@ import { contactsRoutes } from './features/contacts/index.js';
 import { answersRoutes, publicQuestionRoutes, questionsRoutes, registerQuestionReminders } from './features/questions/index.js';
 import { dashboardRoutes } from './features/dashboard/dashboard-routes.js';
 import { profileRoutes } from './features/profile/profile-routes.js';
+import { publicSummaryRoutes, summariesRoutes } from './features/summaries/index.js';
 import { tasksRoutes } from './features/tasks/tasks-routes.js';
 import { membersRoutes } from './features/workspaces/members-routes.js';
 import { publicLinkSettingsRoutes } from './features/workspaces/public-links-settings-routes.js';
@@ -51,6 +53,8 @@ declare module 'fastify' {
     accessTokens: AccessTokens;
     sessions: Sessions;
     authService: AuthService;
+    /** AI generations: provider, plan usage, fall-back (features/ai; issue #11). */
+    ai: AiService;
   }
 }
 
@@ -108,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('mailOutbox', mailOutbox);
   app.decorate('accessTokens', accessTokens);
   app.decorate('sessions', sessions);
+  app.decorate('ai', new AiService({ db: database.db, config: config.ai, logger: app.log }));
   app.decorate(
     'authService',
     new AuthService({
@@ -169,7 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(publicAuthRoutes, { prefix: '/auth' });
       await api.register(signupRoutes, { prefix: '/v1' });
       // Public pages' data (/b, /q, /s): each feature adds its public routes plugin here.
-      await api.register(publicScope, { prefix: '/v1/public', routes: [publicBriefRoutes, publicQuestionRoutes] });
+      await api.register(publicScope, { prefix: '/v1/public', routes: [publicBriefRoutes, publicQuestionRoutes, publicSummaryRoutes] });
       await api.register(async (protectedApi) => {
         protectedApi.addHook('onRequest', authenticate);
         await protectedApi.register(protectedAuthRoutes, { prefix: '/auth' });
@@ -188,6 +193,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await protectedApi.register(contactsRoutes, { prefix: '/v1/workspaces' });
         await protectedApi.register(questionsRoutes, { prefix: '/v1/workspaces' });
         await protectedApi.register(answersRoutes, { prefix: '/v1/workspaces' });
+        await protectedApi.register(aiRoutes, { prefix: '/v1/workspaces' });
+        await protectedApi.register(summariesRoutes, { prefix: '/v1/workspaces' });
       });
     },
     { prefix: '/api' },

@@ -3,6 +3,7 @@ import { ActivityEventSchema } from './activity.js';
 import { BriefEventSchema } from './briefs.js';
 import { ContactEventSchema } from './contacts.js';
 import { QuestionEventSchema } from './questions.js';
+import { SummaryEventSchema } from './summaries.js';
 import { TaskEventSchema } from './tasks.js';
 
 /**
@@ -15,7 +16,14 @@ import { TaskEventSchema } from './tasks.js';
  * whose `event:` field is the `type` and whose `data:` is the JSON of the event.
  */
 export const WorkspaceEventSchema = z
-  .discriminatedUnion('type', [ActivityEventSchema, TaskEventSchema, BriefEventSchema, QuestionEventSchema, ContactEventSchema])
+  .discriminatedUnion('type', [
+    ActivityEventSchema,
+    TaskEventSchema,
+    BriefEventSchema,
+    QuestionEventSchema,
+    ContactEventSchema,
+    SummaryEventSchema,
+  ])
   .meta({ id: 'WorkspaceEvent' });
 export type WorkspaceEvent = z.infer<typeof WorkspaceEventSchema>;
 export type WorkspaceEventType = WorkspaceEvent['type'];

@@ -1,4 +1,5 @@
 export * from './activity.js';
+export * from './ai.js';
 export * from './auth.js';
 export * from './auth-forms.js';
 export * from './briefs.js';
@@ -17,6 +18,7 @@ export * from './public-links.js';
 export * from './query-params.js';
 export * from './questions.js';
 export * from './subscription.js';
+export * from './summaries.js';
 export * from './tasks.js';
 export * from './themes.js';
 export * from './workspaces.js';

@@ -36,6 +36,8 @@ export const TaskLinksSchema = z
     briefId: z.uuid().optional(),
     requestId: z.uuid().optional(),
     summaryId: z.uuid().optional(),
+    /** The answer a summary's action item cited first (issue #11 "Make task"). */
+    answerId: z.uuid().optional(),
   })
   .meta({ id: 'TaskLinks' });
 export type TaskLinks = z.infer<typeof TaskLinksSchema>;

@@ -54,6 +54,7 @@ export const EnvSchema = z.object({
   AI_BASE_URL: optionalUrl,
   AI_API_KEY: optionalString,
   AI_MODEL: optionalString,
+  AI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
   SLACK_CLIENT_ID: optionalString,
   SLACK_CLIENT_SECRET: optionalString,
   SLACK_SIGNING_SECRET: optionalString,
@@ -88,6 +89,11 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   /** Directory of the built web app to serve; absent → API only. */
   webDistDir: string | undefined;
+  /**
+   * The OpenAI-compatible model (issue #11; PRODUCT §9) when AI_BASE_URL is set; null = the
+   * built-in offline provider only. `model` defaults to "gpt-4o-mini"; `timeoutMs` bounds one call.
+   */
+  ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | null;
 }
 
 /** Thrown at boot with one line per bad variable. */
@@ -174,5 +180,13 @@ export function loadConfig(rawSource: NodeJS.ProcessEnv = process.env, webDistDi
     posthogHost: env.POSTHOG_HOST,
     logLevel: env.LOG_LEVEL,
     webDistDir,
+    ai: env.AI_BASE_URL
+      ? {
+          baseUrl: env.AI_BASE_URL.replace(/\/$/, ''),
+          apiKey: env.AI_API_KEY,
+          model: env.AI_MODEL ?? 'gpt-4o-mini',
+          timeoutMs: env.AI_TIMEOUT_SECONDS * 1000,
+        }
+      : null,
   };
 }

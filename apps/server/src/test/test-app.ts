@@ -36,6 +36,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     posthogHost: undefined,
     logLevel: 'silent',
     webDistDir: undefined,
+    ai: null,
     ...overrides,
   };
 }

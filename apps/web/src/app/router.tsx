@@ -28,6 +28,7 @@ function withErrorElement(route: RouteObject): RouteObject {
 export const publicRoutes: RouteObject[] = [
   { path: paths.public.brief.path, lazy: () => import('./routes/public/brief') },
   { path: paths.public.question.path, lazy: () => import('./routes/public/question') },
+  { path: paths.public.summary.path, lazy: () => import('./routes/public/summary') },
 ];
 
 /** The layout route of {@link publicRoutes}; shell and error page load with the first public page. */
@@ -88,7 +89,13 @@ export const routes: RouteObject[] = [
           { path: paths.questions.list.path, lazy: () => import('./routes/questions/list') },
           { path: paths.questions.legacy.path, lazy: () => import('./routes/questions/legacy') },
           { path: paths.questions.new.path, lazy: () => import('./routes/questions/new') },
+          { path: paths.questions.generate.path, lazy: () => import('./routes/questions/generate') },
           { path: paths.questions.detail.path, lazy: () => import('./routes/questions/detail') },
+          // Summaries (issue #11). Static segments outrank /questions/summaries/:id, so new and step2 are never a summary id.
+          { path: paths.questions.summaries.list.path, lazy: () => import('./routes/questions/summaries') },
+          { path: paths.questions.summaries.new.path, lazy: () => import('./routes/questions/summaries-new') },
+          { path: paths.questions.summaries.step2.path, lazy: () => import('./routes/questions/summaries-step2') },
+          { path: paths.questions.summaries.detail.path, lazy: () => import('./routes/questions/summary') },
           // People (issue #10). Static segments outrank /questions/people/:id, so …/new is never a person id.
           { path: paths.questions.people.list.path, lazy: () => import('./routes/questions/people') },
           { path: paths.questions.people.new.path, lazy: () => import('./routes/questions/people-new') },

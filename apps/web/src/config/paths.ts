@@ -147,10 +147,44 @@ export const paths = {
       path: '/questions/legacy',
       getHref: () => '/questions/legacy',
     },
-    /** The composer of a new request (a draft is saved as you go). */
+    /**
+     * The composer of a new request (a draft is saved as you go). `fromGeneration`: open it filled
+     * with the items chosen on /questions/generate (handed over in session storage by that key).
+     */
     new: {
       path: '/questions/new',
-      getHref: () => '/questions/new',
+      getHref: (options: { fromGeneration?: string } = {}) => `/questions/new${queryOf({ generated: options.fromGeneration })}`,
+    },
+    /** Goal + audience + number → the assistant proposes questions → edit → the composer (issue #11). */
+    generate: {
+      path: '/questions/generate',
+      getHref: () => '/questions/generate',
+    },
+    // Summaries (issue #11). Static segments rank above /questions/summaries/:id, so new and step2 are never an id.
+    summaries: {
+      /** Every summary: status, scope and freshness. */
+      list: {
+        path: '/questions/summaries',
+        getHref: (query?: string | URLSearchParams) => {
+          const search = query?.toString() ?? '';
+          return search ? `/questions/summaries?${search}` : '/questions/summaries';
+        },
+      },
+      /** Step 1: choose requests, people, dates and a title; `requestId` preselects one request. */
+      new: {
+        path: '/questions/summaries/new',
+        getHref: (options: { requestId?: string } = {}) => `/questions/summaries/new${queryOf({ requestId: options.requestId })}`,
+      },
+      /** Step 2: review the generated draft `id` (saved as a DRAFT summary, so a reload keeps it). */
+      step2: {
+        path: '/questions/summaries/step2',
+        getHref: (id: string) => `/questions/summaries/step2?id=${encodeURIComponent(id)}`,
+      },
+      /** One summary: view, edit, publish, update. */
+      detail: {
+        path: '/questions/summaries/:id',
+        getHref: (id: string) => `/questions/summaries/${encodeURIComponent(id)}`,
+      },
     },
     /** One request: the composer while DRAFT, else its recipients and answers. */
     detail: {
@@ -188,6 +222,11 @@ export const paths = {
     question: {
       path: '/q/:shortUrl',
       getHref: (shortUrl: string) => `/q/${encodeURIComponent(shortUrl)}`,
+    },
+    /** A published summary (issue #11); `id` is the link's public id. */
+    summary: {
+      path: '/s/:id',
+      getHref: (id: string) => `/s/${encodeURIComponent(id)}`,
     },
     /** A brief's share link (issue #9); `id` is the link's public id. */
     brief: {

@@ -3,6 +3,7 @@ import { activityKinds } from '@tandem/contract';
 import { id } from './columns.js';
 import { briefs } from './briefs.js';
 import { questionRequests } from './questions.js';
+import { summaries } from './summaries.js';
 import { tasks } from './tasks.js';
 import { workspaceMembers, workspaces } from './workspaces.js';
 
@@ -32,6 +33,8 @@ export const activityItems = pgTable(
     briefId: uuid().references(() => briefs.id, { onDelete: 'cascade' }),
     /** Set for an item about a question request (issue #10): goes with the request. */
     requestId: uuid().references(() => questionRequests.id, { onDelete: 'cascade' }),
+    /** Set for an item about a summary (issue #11 SUMMARY_PUBLISHED): goes with the summary. */
+    summaryId: uuid().references(() => summaries.id, { onDelete: 'cascade' }),
     dedupeKey: text(),
     subject: jsonb().$type<Record<string, string>>().notNull().default({}),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -41,6 +44,7 @@ export const activityItems = pgTable(
     index('activity_items_task_idx').on(t.taskId),
     index('activity_items_brief_idx').on(t.briefId),
     index('activity_items_request_idx').on(t.requestId),
+    index('activity_items_summary_idx').on(t.summaryId),
     uniqueIndex('activity_items_dedupe_key').on(t.dedupeKey),
   ],
 );

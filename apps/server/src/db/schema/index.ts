@@ -8,3 +8,4 @@ export * from './activity.js';
 export * from './briefs.js';
 export * from './public-links.js';
 export * from './questions.js';
+export * from './summaries.js';

@@ -95,7 +95,7 @@ export async function createTask(db: Database, personId: string, workspaceId: st
 }
 
 const sameLinks = (a: TaskRow['links'], b: TaskRow['links']) =>
-  a.briefId === b.briefId && a.requestId === b.requestId && a.summaryId === b.summaryId;
+  a.briefId === b.briefId && a.requestId === b.requestId && a.summaryId === b.summaryId && a.answerId === b.answerId;
 
 /** The fields of `body` that differ from `row`. */
 function changesOf(row: TaskRow, body: UpdateTaskBody): TaskChanges {

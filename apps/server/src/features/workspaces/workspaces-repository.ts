@@ -3,6 +3,7 @@ import { planLimits, type SubscriptionType, type Subscription, type Workspace, t
 import type { Queryable } from '../../db/client.js';
 import { activityItems, people, subscriptions, workspaceMembers, workspaces } from '../../db/schema/index.js';
 import { activityVisibleTo } from '../../permissions/visibility.js';
+import { countAiGenerationsThisMonth } from '../ai/index.js';
 import { countActiveRequests } from '../questions/index.js';
 
 /**
@@ -79,15 +80,19 @@ export async function countMembers(db: Queryable, workspaceId: string): Promise<
 export async function getSubscription(db: Queryable, workspaceId: string): Promise<Subscription | undefined> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.workspaceId, workspaceId));
   if (!row) return undefined;
-  const [members, activeQuestionRequests] = await Promise.all([countMembers(db, workspaceId), countActiveRequests(db, workspaceId)]);
+  const [members, activeQuestionRequests, aiGenerationsThisMonth] = await Promise.all([
+    countMembers(db, workspaceId),
+    countActiveRequests(db, workspaceId),
+    countAiGenerationsThisMonth(db, workspaceId),
+  ]);
   return {
     workspaceId,
     subscriptionType: row.subscriptionType,
     status: row.status,
     currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
     limits: planLimits[row.subscriptionType],
-    // AI generations arrive with their own feature; nothing counts yet. Active requests: SENT ones (PRODUCT §8).
-    usage: { members, aiGenerationsThisMonth: 0, activeQuestionRequests },
+    // AI generations: this calendar month's, UTC (features/ai). Active requests: SENT ones (PRODUCT §8).
+    usage: { members, aiGenerationsThisMonth, activeQuestionRequests },
   };
 }
 

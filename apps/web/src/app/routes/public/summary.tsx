@@ -1,0 +1,6 @@
+/** Placeholder of issue #11 (replaced by the feature's screen). */
+function SummaryRoute() {
+  return null;
+}
+
+export { SummaryRoute as Component };
