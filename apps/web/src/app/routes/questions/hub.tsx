@@ -1,4 +1,6 @@
 import Add from '@mui/icons-material/Add';
+import AutoAwesome from '@mui/icons-material/AutoAwesomeOutlined';
+import SummarizeOutlined from '@mui/icons-material/SummarizeOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -42,8 +44,8 @@ function HubCard({ title, action, children, isWide }: { title: string; action?: 
 /**
  * /questions, the hub (issue #10): recent requests with progress bars (answered/total), the people
  * who owe answers (oldest first, how overdue, Remind for editors), a People card, "New request",
- * and links to every request and the archive. The AI issue (generate questions, summarise answers)
- * adds its entry points to this grid; nothing here pretends to do it yet.
+ * and links to every request and the archive. Issue #11 adds "Generate questions with AI" (editors)
+ * and a Summaries card (the list for everyone who reads questions; "New summary" for editors).
  */
 function QuestionsHubRoute() {
   const access = useQuestionsAccess();
@@ -70,9 +72,14 @@ function QuestionsHubRoute() {
           </Typography>
         </Box>
         {access.canEdit && (
-          <Button component={RouterLink} to={paths.questions.new.getHref()} variant="contained" startIcon={<Add />}>
-            New request
-          </Button>
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <Button component={RouterLink} to={paths.questions.generate.getHref()} variant="outlined" startIcon={<AutoAwesome />}>
+              Generate questions with AI
+            </Button>
+            <Button component={RouterLink} to={paths.questions.new.getHref()} variant="contained" startIcon={<Add />}>
+              New request
+            </Button>
+          </Box>
         )}
       </Box>
       <Box sx={{ display: 'grid', gap: { xs: 2, sm: 3 }, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
@@ -124,6 +131,24 @@ function QuestionsHubRoute() {
               .
             </Typography>
           )}
+        </HubCard>
+        <HubCard title="Summaries" isWide>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+            <SummarizeOutlined color="action" aria-hidden="true" />
+            <Typography color="text.secondary" sx={{ flex: '1 1 240px' }}>
+              What people answered, summarised with every point traced back to their own words.
+            </Typography>
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              <Button component={RouterLink} to={paths.questions.summaries.list.getHref()} variant="outlined">
+                Open summaries
+              </Button>
+              {access.canEdit && (
+                <Button component={RouterLink} to={paths.questions.summaries.new.getHref()} variant="outlined" startIcon={<Add />}>
+                  New summary
+                </Button>
+              )}
+            </Box>
+          </Box>
         </HubCard>
         <HubCard title="People" isWide>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>

@@ -25,6 +25,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
 import { paths } from '@/config/paths';
 import { showToast } from '@/lib/toast-store';
+import { BriefSectionDraftAssist, mergeDraftIntoBody } from '@/features/ai';
 import { useChangeBriefStatus, type BriefStatusAction } from '../api/change-brief-status';
 import { useDeleteBrief } from '../api/delete-brief';
 import { useBriefAutosave } from '../hooks/use-brief-autosave';
@@ -283,6 +284,27 @@ export function BriefEditor({ workspaceId, brief, member, members, modeToggle }:
         onChange={(sections) => edit((current) => ({ ...current, sections }))}
         liveSections={liveSections}
         renderMark={renderMark}
+        renderAssist={
+          abilities.canEdit
+            ? (section, name) => (
+                <BriefSectionDraftAssist
+                  workspaceId={workspaceId}
+                  briefId={brief.id}
+                  sectionId={section.id ?? undefined}
+                  sectionName={name}
+                  isConfidential={draft.confidential || brief.confidential}
+                  onAccept={(markdown) =>
+                    edit((current) => ({
+                      ...current,
+                      sections: current.sections.map((item) =>
+                        item.key === section.key ? { ...item, body: mergeDraftIntoBody(item.body, markdown) } : item,
+                      ),
+                    }))
+                  }
+                />
+              )
+            : undefined
+        }
       />
 
       {state.conflict && (

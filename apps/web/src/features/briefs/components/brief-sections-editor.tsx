@@ -39,6 +39,11 @@ export interface BriefSectionsEditorProps {
   liveSections: ReadonlyMap<string, BriefSection>;
   /** What shows under a saved section: its mark, or the executive's mark buttons. */
   renderMark?: (section: BriefSection) => ReactNode;
+  /**
+   * Extra actions under a section's text (the editor's "Draft with AI", issue #11): `name` is how the
+   * section is named to people ("“Risks”", "Section 2").
+   */
+  renderAssist?: (section: DraftSection, name: string) => ReactNode;
 }
 
 const screenReaderInstructions = {
@@ -56,7 +61,7 @@ const nameOf = (section: DraftSection | undefined, index: number) =>
  * and reordered by dragging the handle (mouse, touch, or keyboard: Space, arrows, Space — announced
  * to screen readers) or with the Move up / Move down buttons.
  */
-export function BriefSectionsEditor({ sections, onChange, liveSections, renderMark }: BriefSectionsEditorProps) {
+export function BriefSectionsEditor({ sections, onChange, liveSections, renderMark, renderAssist }: BriefSectionsEditorProps) {
   const [removing, setRemoving] = useState<DraftSection | null>(null);
   const [focusKey, setFocusKey] = useState<string | null>(null);
   const sensors = useSensors(
@@ -119,6 +124,7 @@ export function BriefSectionsEditor({ sections, onChange, liveSections, renderMa
                 shouldFocus={focusKey === section.key}
                 live={section.id ? liveSections.get(section.id) : undefined}
                 renderMark={renderMark}
+                renderAssist={renderAssist}
                 onChange={(changes) => update(section.key, changes)}
                 onMove={(to) => move(index, to)}
                 onRemove={() => handleRemove(section)}
@@ -154,12 +160,13 @@ interface SectionCardProps {
   shouldFocus: boolean;
   live: BriefSection | undefined;
   renderMark?: (section: BriefSection) => ReactNode;
+  renderAssist?: (section: DraftSection, name: string) => ReactNode;
   onChange: (changes: Partial<DraftSection>) => void;
   onMove: (to: number) => void;
   onRemove: () => void;
 }
 
-function SectionCard({ section, index, count, shouldFocus, live, renderMark, onChange, onMove, onRemove }: SectionCardProps) {
+function SectionCard({ section, index, count, shouldFocus, live, renderMark, renderAssist, onChange, onMove, onRemove }: SectionCardProps) {
   const baseId = useId();
   const headingInput = useRef<HTMLTextAreaElement>(null);
   // A section just added: typing starts in its heading.
@@ -250,6 +257,7 @@ function SectionCard({ section, index, count, shouldFocus, live, renderMark, onC
             </Box>
           )}
         </Box>
+        {renderAssist && <Box sx={{ mt: 1.5 }}>{renderAssist(section, name)}</Box>}
         {mark && <Box sx={{ mt: 2 }}>{mark}</Box>}
       </Card>
     </Box>

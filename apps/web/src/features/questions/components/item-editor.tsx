@@ -22,7 +22,7 @@ import {
   itemKindLabels,
   type ItemKind,
 } from '@tandem/contract';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { changeItemKind, type DraftItem } from '../utils/composer-draft';
 
 /** Props of {@link ItemEditor}. */
@@ -35,6 +35,8 @@ export interface ItemEditorProps {
   onRemove: () => void;
   /** The item's problem to show (after a send attempt), or undefined. */
   error?: string;
+  /** More about the question under its fields (the generator's reason and repeat warning, issue #11). */
+  children?: ReactNode;
 }
 
 /**
@@ -42,7 +44,7 @@ export interface ItemEditorProps {
  * kinds the options (2–20, add and remove). Up / Down buttons reorder it; Alt+↑ / Alt+↓ anywhere
  * in the card do the same from the keyboard.
  */
-export function ItemEditor({ item, index, count, onChange, onMove, onRemove, error }: ItemEditorProps) {
+export function ItemEditor({ item, index, count, onChange, onMove, onRemove, error, children }: ItemEditorProps) {
   const number = index + 1;
   const isChoice = choiceKinds.includes(item.kind);
   const handleKeyDown = (event: KeyboardEvent) => {
@@ -140,6 +142,7 @@ export function ItemEditor({ item, index, count, onChange, onMove, onRemove, err
         label="Required"
       />
       {error && <FormHelperText error>{error}</FormHelperText>}
+      {children}
     </Card>
   );
 }

@@ -57,6 +57,11 @@ export interface RequestComposerProps {
   initialSaved: SavedRequest | null;
   /** After the first save (the route replaces /questions/new with /questions/{id}). */
   onCreated?: (request: QuestionRequest) => void;
+  /**
+   * Show each question's problem from the start (the questions came from /questions/generate, issue
+   * #11: an invalid one is shown with its error, never dropped). Otherwise only after a send attempt.
+   */
+  shouldShowItemProblems?: boolean;
   /** After a send succeeded. */
   onSent: (request: QuestionRequestDetail | QuestionRequest) => void;
 }
@@ -94,7 +99,14 @@ function ComposerCard({ title, description, children }: { title: string; descrip
  * questions, the people and their emails (for Email), saves, then sends; a 402 names the plan limit
  * with a link to the subscription.
  */
-export function RequestComposer({ workspaceId, initialDraft, initialSaved, onCreated, onSent }: RequestComposerProps) {
+export function RequestComposer({
+  workspaceId,
+  initialDraft,
+  initialSaved,
+  onCreated,
+  onSent,
+  shouldShowItemProblems = false,
+}: RequestComposerProps) {
   // A send that creates the draft first stays on this screen until it is sent (onSent navigates).
   const isSendingRef = useRef(false);
   const autosave = useRequestAutosave(workspaceId, initialDraft, initialSaved, (request) => {
@@ -107,6 +119,7 @@ export function RequestComposer({ workspaceId, initialDraft, initialSaved, onCre
   const [isPreparing, setPreparing] = useState(false);
   const send = useSendQuestionRequest();
   const shown = problems ? findSendProblems(draft) : {};
+  const itemMessages = problems || !shouldShowItemProblems ? shown.itemMessages : findSendProblems(draft).itemMessages;
 
   const setItems = (update: (items: ComposerDraft['items']) => ComposerDraft['items']) => edit((d) => ({ ...d, items: update(d.items) }));
   const removeItem = (key: string) => setItems((items) => items.filter((item) => item.key !== key));
@@ -226,7 +239,7 @@ export function RequestComposer({ workspaceId, initialDraft, initialSaved, onCre
                   item={item}
                   index={index}
                   count={draft.items.length}
-                  error={shown.itemMessages?.[item.key]}
+                  error={itemMessages?.[item.key]}
                   onChange={(next) => setItems((items) => items.map((current) => (current.key === item.key ? next : current)))}
                   onMove={(delta) =>
                     setItems((items) =>

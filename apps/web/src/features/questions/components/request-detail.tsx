@@ -2,6 +2,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import Download from '@mui/icons-material/FileDownloadOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import NotificationsActive from '@mui/icons-material/NotificationsActiveOutlined';
+import AutoAwesome from '@mui/icons-material/AutoAwesomeOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -10,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { QuestionRequestDetail, Recipient } from '@tandem/contract';
 import { useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { ActionReason } from '@/components/ui/action-reason';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { paths } from '@/config/paths';
 import { getApiErrorMessage } from '@/lib/error-message';
@@ -30,6 +32,9 @@ export interface RequestDetailViewProps {
   /** OWNER, EXECUTIVE, EXECUTIVEASSISTANT (PRODUCT §6 editQuestions); a USER reads only. */
   canEdit: boolean;
 }
+
+/** Why AI actions are off for a confidential request (issue #11: never sent to any provider). */
+const CONFIDENTIAL_AI_REASON = 'Confidential requests are never sent to an AI assistant.';
 
 function DetailCard({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   const headingId = useId();
@@ -141,6 +146,24 @@ export function RequestDetailView({ workspaceId, request, canEdit }: RequestDeta
           <Button variant="outlined" startIcon={<Download />} loading={isExporting} onClick={() => void exportCsv()}>
             Export CSV
           </Button>
+          {canEdit && request.answers.length > 0 && (
+            <ActionReason reason={request.confidential ? CONFIDENTIAL_AI_REASON : null}>
+              {request.confidential ? (
+                <Button variant="outlined" startIcon={<AutoAwesome />} disabled>
+                  Summarise answers
+                </Button>
+              ) : (
+                <Button
+                  variant="outlined"
+                  startIcon={<AutoAwesome />}
+                  component={RouterLink}
+                  to={paths.questions.summaries.new.getHref({ requestId: request.id })}
+                >
+                  Summarise answers
+                </Button>
+              )}
+            </ActionReason>
+          )}
           {canEdit && isOpen && (
             <Button variant="outlined" startIcon={<LockOutlined />} onClick={() => setClosing(true)}>
               Close request

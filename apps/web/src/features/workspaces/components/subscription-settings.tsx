@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { showToast } from '@/lib/toast-store';
 import { subscriptionQueryOptions } from '@/lib/session/get-subscription';
 import { setSessionSubscription } from '@/lib/session/session-store';
+import { AiStatusLine } from '@/features/ai';
 import { plans } from '../utils/plans';
 import { ChangePlanDialog } from './change-plan-dialog';
 import { SettingsSection } from './settings-section';
@@ -131,6 +132,7 @@ export function SubscriptionSettings({ workspaceId, canChangePlan }: Subscriptio
       <Stack spacing={3} sx={{ maxWidth: 640 }}>
         <UsageMeter label="Members" used={usage.members} limit={limits.members} />
         <UsageMeter label="AI generations this month" used={usage.aiGenerationsThisMonth} limit={limits.aiGenerationsPerMonth} />
+        <AiStatusLine workspaceId={workspaceId} />
         <UsageMeter label="Active question requests" used={usage.activeQuestionRequests} limit={limits.activeQuestionRequests} />
         <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
