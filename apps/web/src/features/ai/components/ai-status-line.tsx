@@ -1,13 +1,15 @@
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { format, parseISO } from 'date-fns';
 import { useAiStatus } from '../api/get-ai-status';
+
+// Plan months run in UTC (contract AiStatusSchema), so the reset day is the UTC one wherever the reader is.
+const resetDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: 'UTC' });
 
 /**
  * Which assistant answers this workspace's AI requests and when the month's count starts again
  * (issue #11, PRODUCT §8–9; GET v1/workspaces/{id}/ai): "Built-in assistant (offline)" or the
- * configured model's name, and "Resets on {date}" (usage.resetsAt, shown in local time).
+ * configured model's name, and the day the count starts again (usage.resetsAt, a UTC month start).
  */
 export function AiStatusLine({ workspaceId }: { workspaceId: string }) {
   const status = useAiStatus(workspaceId);
@@ -29,7 +31,7 @@ export function AiStatusLine({ workspaceId }: { workspaceId: string }) {
       </Box>
       {status.data && (
         <Typography variant="caption" color="text.secondary">
-          The count of AI generations starts again on {format(parseISO(status.data.usage.resetsAt), 'MMMM d, yyyy')}.
+          The count of AI generations starts again on {resetDate.format(new Date(status.data.usage.resetsAt))} (UTC).
         </Typography>
       )}
     </Box>

@@ -151,4 +151,29 @@ describe('RequestDetailView (issue #10 /questions/{id})', { timeout: 20_000 }, (
     expect(screen.getByText('This request is closed: answers are read-only.')).toBeDefined();
     expect(screen.queryByRole('button', { name: /Record answers/ })).toBeNull();
   });
+
+  it('offers “Summarise answers” for a request with answers, linking to a new summary of it (issue #11)', () => {
+    renderDetail();
+    expect(screen.getByRole('link', { name: 'Summarise answers' })).toHaveAttribute(
+      'href',
+      `/questions/summaries/new?requestId=${encodeURIComponent(uuid(1))}`,
+    );
+  });
+
+  it('disables “Summarise answers” for a confidential request, saying why', () => {
+    renderDetail(true, { ...request, confidential: true });
+    const button = screen.getByRole('button', { name: 'Summarise answers' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('Confidential requests are never sent to an AI assistant.');
+  });
+
+  it('shows no “Summarise answers” to a reader', () => {
+    renderDetail(false);
+    expect(screen.queryByText('Summarise answers')).toBeNull();
+  });
+
+  it('shows no “Summarise answers” before anyone answered', () => {
+    renderDetail(true, { ...request, answers: [] });
+    expect(screen.queryByText('Summarise answers')).toBeNull();
+  });
 });
