@@ -249,6 +249,19 @@ describe('/questions/generate (issue #11)', { timeout: 30_000 }, () => {
     expect(Object.keys(sessionStorage).filter((key) => key.startsWith('tandem.generated-questions.'))).toEqual([]);
   });
 
+  it('“Start over” asks first, then clears the form and the proposal', async () => {
+    const user = userEvent.setup();
+    renderPages();
+    await generateProposal(user);
+    await user.click(screen.getByRole('button', { name: 'Start over' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start over?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Start over' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByRole('list', { name: 'Proposed questions' })).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Goal' })).toHaveValue('');
+    expect(screen.queryByRole('button', { name: 'Dana Reyes' })).toBeNull();
+  });
+
   it('tells a USER they cannot write questions', () => {
     renderPages('USER');
     expect(screen.getByText('Only owners, executives and assistants write requests')).toBeInTheDocument();

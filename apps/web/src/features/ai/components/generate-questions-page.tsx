@@ -88,7 +88,7 @@ const isFilled = (item: ProposedQuestion) => item.prompt.trim() !== '' || item.o
  * it lately. The assistant edits, drops, adds and reorders them, generates again (asking before the
  * edited list is replaced), then "Continue to composer" hands the questions, people and goal to a
  * new request (session storage, one-time key). The form and the proposal survive a failed
- * generation and a reload (session storage per workspace). A 402 names the plan limit with a link
+ * generation and a reload (session storage per workspace) until "Start over" (asked first). A 402 names the plan limit with a link
  * to the subscription.
  */
 export function GenerateQuestionsPage({ workspaceId }: GenerateQuestionsPageProps) {
@@ -101,6 +101,7 @@ export function GenerateQuestionsPage({ workspaceId }: GenerateQuestionsPageProp
   const [isReplacing, setReplacing] = useState(false);
   const [pendingRemoval, setPendingRemoval] = useState<string | null>(null);
   const [continueError, setContinueError] = useState<string | null>(null);
+  const [isStartingOver, setStartingOver] = useState(false);
   const run = useCallback(
     (body: GenerateQuestionsInput, options: GenerationStreamOptions) => generateQuestions(workspaceId, body, options),
     [workspaceId],
@@ -179,9 +180,14 @@ export function GenerateQuestionsPage({ workspaceId }: GenerateQuestionsPageProp
         >
           <ArrowBack fontSize="inherit" aria-hidden="true" /> Questions
         </Link>
-        <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' } }}>
-          Generate questions
-        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+          <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' } }}>
+            Generate questions
+          </Typography>
+          {(proposal || form.goal.trim() || form.audienceDescription.trim() || form.recipients.length > 0) && (
+            <Button onClick={() => setStartingOver(true)}>Start over</Button>
+          )}
+        </Box>
         <Typography color="text.secondary" sx={{ mt: 0.5 }}>
           Say what you need to find out and from whom; the assistant proposes questions you can edit before they go anywhere.
         </Typography>
@@ -318,6 +324,23 @@ export function GenerateQuestionsPage({ workspaceId }: GenerateQuestionsPageProp
         </PageCard>
       )}
 
+      <ConfirmDialog
+        open={isStartingOver}
+        title="Start over?"
+        confirmLabel="Start over"
+        isDestructive
+        onClose={() => setStartingOver(false)}
+        onConfirm={() => {
+          generation.cancel();
+          setState({ form: emptyGenerateForm(), proposal: null });
+          setChecked(false);
+          setError(null);
+          setContinueError(null);
+          setStartingOver(false);
+        }}
+      >
+        The goal, the audience and the proposed questions are cleared.
+      </ConfirmDialog>
       <ConfirmDialog
         open={isReplacing}
         title="Replace the proposed questions?"
