@@ -93,7 +93,7 @@ export function BriefSectionDraftAssist({
           startIcon={<AutoAwesome />}
           disabled={reason !== null}
           onClick={() => setStep({ kind: 'instructions' })}
-          aria-label={`Draft ${sectionName} with AI`}
+          aria-label={`Draft with AI: ${sectionName}`}
         >
           Draft with AI
         </Button>
@@ -104,7 +104,7 @@ export function BriefSectionDraftAssist({
     return (
       <Box
         component="form"
-        aria-label={`Draft ${sectionName} with AI`}
+        aria-label={`Draft with AI: ${sectionName}`}
         noValidate
         onSubmit={(event) => {
           event.preventDefault();

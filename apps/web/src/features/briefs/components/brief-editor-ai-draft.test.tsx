@@ -88,7 +88,7 @@ const sectionCard = (heading: string) => screen.getByRole('textbox', { name: `Te
 
 async function openDraft(user: ReturnType<typeof userEvent.setup>, heading: string, result: BriefSectionDraft = draft) {
   generate.mockResolvedValueOnce(result);
-  await user.click(within(sectionCard(heading)).getByRole('button', { name: `Draft “${heading}” with AI` }));
+  await user.click(within(sectionCard(heading)).getByRole('button', { name: `Draft with AI: “${heading}”` }));
   await user.type(within(sectionCard(heading)).getByRole('textbox', { name: 'Instructions (optional)' }), 'Three bullets');
   await user.click(within(sectionCard(heading)).getByRole('button', { name: 'Draft' }));
   return screen.findByRole('region', { name: `AI draft for “${heading}”` });
@@ -190,7 +190,7 @@ describe('Draft with AI in the brief editor (issue #11)', { timeout: 30_000 }, (
 
   it('a confidential brief is never sent: the button is disabled with the reason', () => {
     renderEditor({ ...brief, confidential: true });
-    const button = within(sectionCard('Risks')).getByRole('button', { name: 'Draft “Risks” with AI' });
+    const button = within(sectionCard('Risks')).getByRole('button', { name: 'Draft with AI: “Risks”' });
     expect(button).toBeDisabled();
     expect(button).toHaveAccessibleDescription('Confidential briefs are never sent to an AI assistant.');
     expect(generate).not.toHaveBeenCalled();

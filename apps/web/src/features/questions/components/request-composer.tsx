@@ -119,7 +119,15 @@ export function RequestComposer({
   const [isPreparing, setPreparing] = useState(false);
   const send = useSendQuestionRequest();
   const shown = problems ? findSendProblems(draft) : {};
-  const itemMessages = problems || !shouldShowItemProblems ? shown.itemMessages : findSendProblems(draft).itemMessages;
+  // From a generation, a question's problem shows at once, but not on an empty question just added.
+  const itemMessages =
+    problems || !shouldShowItemProblems
+      ? shown.itemMessages
+      : Object.fromEntries(
+          Object.entries(findSendProblems(draft).itemMessages ?? {}).filter(([key]) =>
+            draft.items.some((item) => item.key === key && isItemFilled(item)),
+          ),
+        );
 
   const setItems = (update: (items: ComposerDraft['items']) => ComposerDraft['items']) => edit((d) => ({ ...d, items: update(d.items) }));
   const removeItem = (key: string) => setItems((items) => items.filter((item) => item.key !== key));
