@@ -19,6 +19,7 @@ import { isApiError, type ApiError } from '@/lib/api-error';
 import { getApiErrorMessage } from '@/lib/error-message';
 import type { GenerationStreamOptions } from '@/lib/generation-stream';
 import { draftBriefSection } from '../api/draft-brief-section';
+import { useRefreshAiUsage } from '../api/refresh-ai-usage';
 import { draftUnavailableReason, sourceHref } from '../utils/brief-draft';
 
 /** Props of {@link BriefSectionDraftAssist}. */
@@ -63,6 +64,7 @@ export function BriefSectionDraftAssist({
     [workspaceId, briefId],
   );
   const generation = useGeneration(run);
+  const refreshUsage = useRefreshAiUsage(workspaceId);
   const reason = draftUnavailableReason({ isConfidential, isSaved: sectionId !== undefined });
   const instructionsId = useId();
 
@@ -71,7 +73,9 @@ export function BriefSectionDraftAssist({
     setError(null);
     try {
       const draft = await generation.start({ sectionId, instructions });
-      if (draft) setStep({ kind: 'review', draft, editing: null });
+      if (!draft) return;
+      refreshUsage();
+      setStep({ kind: 'review', draft, editing: null });
     } catch (caught) {
       if (isApiError(caught)) setError(caught);
       else throw caught;

@@ -28,6 +28,7 @@ import { getApiErrorMessage } from '@/lib/error-message';
 import type { GenerationStreamOptions } from '@/lib/generation-stream';
 import { isPlanLimit, ItemEditor, itemProblem, moveItem, RecipientsField, storeGeneratedHandoff } from '@/features/questions';
 import { generateQuestions } from '../api/generate-questions';
+import { useRefreshAiUsage } from '../api/refresh-ai-usage';
 import {
   describeRepeat,
   emptyGenerateForm,
@@ -108,6 +109,7 @@ export function GenerateQuestionsPage({ workspaceId }: GenerateQuestionsPageProp
   );
   const generation = useGeneration<GenerateQuestionsInput, GeneratedQuestions>(run);
   const { form, proposal } = state;
+  const refreshUsage = useRefreshAiUsage(workspaceId);
 
   useEffect(() => keepGeneratePageState(workspaceId, state), [workspaceId, state]);
 
@@ -126,8 +128,9 @@ export function GenerateQuestionsPage({ workspaceId }: GenerateQuestionsPageProp
     setContinueError(null);
     try {
       const result = await generation.start(toGenerateBody(form));
-      if (result)
-        setState((current) => ({ ...current, proposal: { items: toProposedQuestions(result.items), provider: result.provider } }));
+      if (!result) return;
+      refreshUsage();
+      setState((current) => ({ ...current, proposal: { items: toProposedQuestions(result.items), provider: result.provider } }));
     } catch (caught) {
       setError(
         isApiError(caught)
