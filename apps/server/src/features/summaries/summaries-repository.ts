@@ -6,6 +6,7 @@ import type { Queryable } from '../../db/client.js';
 import {
   contacts,
   people,
+  publicLinks,
   questionAnswers,
   questionRecipients,
   questionRequests,
@@ -219,4 +220,12 @@ export async function findSummaryRows(
 export async function findRequestTitles(db: Queryable, workspaceId: string, ids: readonly string[]): Promise<Map<string, string>> {
   const rows = await findScopeRequests(db, workspaceId, ids);
   return new Map(rows.map((row) => [row.id, row.title]));
+}
+
+/** Moves a summary link's expiry (publishing again with an explicit `expiresAt`). */
+export async function setSummaryLinkExpiry(tx: Queryable, workspaceId: string, linkId: string, expiresAt: Date | null): Promise<void> {
+  await tx
+    .update(publicLinks)
+    .set({ expiresAt })
+    .where(and(eq(publicLinks.workspaceId, workspaceId), eq(publicLinks.subjectType, 'SUMMARY'), eq(publicLinks.id, linkId)));
 }

@@ -49,6 +49,7 @@ import {
   getSummaryRow,
   getWorkspaceName,
   insertSummary,
+  setSummaryLinkExpiry,
   updateSummaryRow,
   type SummaryRow,
 } from './summaries-repository.js';
@@ -527,8 +528,8 @@ function expiryOf(expiresAt: string | null | undefined, now: Date): Date | null 
 
 /**
  * POST …/summaries/{summaryId}/publish (editQuestions): checks every issue (400 with errorData per
- * issue path), then takes the public copy (redactions applied) on the active link or a new one
- * (subject SUMMARY, label = title), status PUBLISHED, SUMMARY_PUBLISHED activity, audit
+ * issue path), then takes the public copy (redactions applied) on the active link (an explicit
+ * `expiresAt` moves its expiry) or a new one (subject SUMMARY, label = title), status PUBLISHED, SUMMARY_PUBLISHED activity, audit
  * SHARE_LINK_CREATED for a new link, `summary` published event — one transaction.
  * @throws 404; 403; 409 VERSION_CONFLICT; 409 CONFLICT for a confidential request or public links
  * off; 400 errorData.expiresAt for a past expiry.
@@ -560,6 +561,8 @@ export async function publishSummary(
     const expiresAt = expiryOf(body.expiresAt, now);
     const existing = row.publicLinkId ? await getPublicLink(tx, workspaceId, 'SUMMARY', summaryId, row.publicLinkId) : undefined;
     let linkId = existing?.isActive ? existing.id : undefined;
+    // Publishing again keeps the active link; an expiry sent explicitly moves it.
+    if (linkId && body.expiresAt !== undefined) await setSummaryLinkExpiry(tx, workspaceId, linkId, expiresAt);
     if (!linkId) {
       const { publicId } = await createPublicLink(tx, {
         workspaceId,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   REDACTED_NAME,
   REDACTED_TEXT,
@@ -13,12 +14,15 @@ import {
   type UpdateSummaryInput,
 } from '@tandem/contract';
 import { activityItems, aiGenerations, questionAnswers, questionRequests, tasks, workspaces } from '../../db/schema/index.js';
+import { openWorkspaceEvents, useEventStreams } from '../../test/event-stream.js';
 import { createSentRequest, ensureQuestionEventTypes, type SentRequest } from '../../test/question-fixtures.js';
 import { useTestApp } from '../../test/test-app.js';
 import { joinAs, signUpOwner, type SignedInMember } from '../../test/workspace-fixtures.js';
 
 const t = useTestApp();
+const openEventStream = useEventStreams();
 let owner: SignedInMember;
+let baseUrl = '';
 
 const base = (workspaceId: string) => `/api/v1/workspaces/${workspaceId}/summaries`;
 const one = (workspaceId: string, summaryId: string) => `${base(workspaceId)}/${summaryId}`;
@@ -108,6 +112,8 @@ const bodyOf = (summary: Summary): UpdateSummaryInput => ({
 
 beforeAll(async () => {
   ensureQuestionEventTypes(t.app);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   owner = await signUpOwner(t, { firstName: 'Eleanor', lastName: 'Vance' });
   main = await createSentRequest(t, owner, { title: 'Launch readiness', items: [yesNo, choice, scale, openText], recipients: PEOPLE });
   answerIds.yesNo = [];
@@ -118,6 +124,10 @@ beforeAll(async () => {
     await answer(main, index, scale.id, SCALE_VALUES[index]!);
     answerIds.open.push(await answer(main, index, openText.id, OPEN_TEXTS[index]!));
   }
+});
+
+afterAll(async () => {
+  await t.app.close();
 });
 
 describe('generate', () => {
@@ -388,6 +398,20 @@ describe('publishing', () => {
     expect(views.statusCode).toBe(200);
     expect(views.json().payload.items).toHaveLength(1);
 
+    // Publishing again refreshes the copy on the same link; an explicit expiry moves it.
+    const publicId = summary.publication!.publicId;
+    const retitled = await put(summary.id, { ...bodyOf(summary), title: 'Hiring, revised' });
+    expect(retitled.json().payload.publication.hasUnpublishedChanges).toBe(true);
+    const republished = await t.post(
+      `${one(owner.workspaceId, summary.id)}/publish`,
+      { version: retitled.json().payload.version, expiresAt: null },
+      { token: owner.token },
+    );
+    expect(republished.statusCode, republished.body).toBe(200);
+    summary = republished.json().payload;
+    expect(summary.publication).toMatchObject({ publicId, expiresAt: null, hasUnpublishedChanges: false });
+    expect((await t.get(publicUrl(publicId))).json().payload.title).toBe('Hiring, revised');
+
     const unpublished = await t.post(
       `${one(owner.workspaceId, summary.id)}/unpublish`,
       { version: summary.version },
@@ -481,9 +505,19 @@ describe('list, permissions and delete', () => {
   });
 
   it('lets a USER read but not write, hides summaries from GUESTs and other workspaces, and deletes', async () => {
-    const summary = await generated({ title: 'Permissions', scope: { requestIds: [main.requestId] } });
     const user = await joinAs(t, owner, 'USER');
     const guest = await joinAs(t, owner, 'GUEST');
+    const userStream = await openWorkspaceEvents(openEventStream, baseUrl, user);
+    const guestStream = await openWorkspaceEvents(openEventStream, baseUrl, guest);
+    const summary = await generated({ title: 'Permissions', scope: { requestIds: [main.requestId] } });
+    const created = await userStream.next('summary');
+    expect(created).not.toBe('timeout');
+    expect(created !== 'timeout' && created !== 'end' && created.data).toMatchObject({
+      summaryId: summary.id,
+      action: 'created',
+      version: 1,
+    });
+    expect(await guestStream.next('summary', 500)).toBe('timeout');
     const stranger = await signUpOwner(t);
     expect((await t.get(one(owner.workspaceId, summary.id), { token: user.token })).statusCode).toBe(200);
     expect((await t.get(base(owner.workspaceId), { token: user.token })).statusCode).toBe(200);
@@ -503,6 +537,8 @@ describe('list, permissions and delete', () => {
       token: owner.token,
     });
     expect(deleted.statusCode).toBe(200);
+    const gone = await userStream.next('summary');
+    expect(gone !== 'timeout' && gone !== 'end' && gone.data).toMatchObject({ summaryId: summary.id, action: 'deleted' });
     expect((await t.get(one(owner.workspaceId, summary.id), { token: owner.token })).statusCode).toBe(404);
   });
 });
