@@ -7,6 +7,7 @@ import {
   answerText,
   can,
   type ActionItem,
+  type AiProviderInfo,
   type GenerateSummaryBody,
   type ListSummariesQuery,
   type ListShareLinkViewsQuery,
@@ -28,7 +29,6 @@ import { AppError, invalidField, notFound, versionConflict } from '../../lib/err
 import { assertAllowed, loadMembership, type MemberRow } from '../../permissions/membership.js';
 import { createPublicLink, getPublicLink, openPublicLink, revokePublicLink } from '../../public/public-links.js';
 import { findPublicLinkViews } from '../../public/public-links-views.js';
-import type { AiProviderInfo } from '@tandem/contract';
 import type { AiService, GenerationOptions, SummaryProposal, SummarizeTask } from '../ai/index.js';
 import { recordSummaryPublished } from '../activity/index.js';
 import { recordAuditEvent } from '../audit/index.js';

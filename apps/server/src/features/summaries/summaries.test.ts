@@ -291,6 +291,16 @@ describe('editing', () => {
     expect(outside.statusCode).toBe(400);
     expect(outside.json().errorData['keyPoints.0.answerIds']).toBeDefined();
 
+    const stranger = await put(summary.id, { ...bodyOf(summary), redactions: [{ kind: 'NAME', contactId: randomUUID() }] });
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json().errorData['redactions.0.contactId']).toBeDefined();
+    const otherQuestion = await put(summary.id, {
+      ...bodyOf(summary),
+      perQuestion: [{ requestId: main.requestId, itemId: randomUUID(), synthesis: 'Elsewhere.' }],
+    });
+    expect(otherQuestion.statusCode).toBe(400);
+    expect(otherQuestion.json().errorData['perQuestion.0.itemId']).toBeDefined();
+
     const saved = await put(summary.id, { ...bodyOf(summary), quotes: [{ answerId: adaAnswer.id, text: 'hire two engineers' }] });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().payload.version).toBe(summary.version + 1);
@@ -312,6 +322,19 @@ describe('editing', () => {
     const refused = await t.post(`${one(owner.workspaceId, summary.id)}/publish`, { version: summary.version }, { token: owner.token });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errorData['keyPoints.0.answerIds']).toBeDefined();
+  });
+
+  it('saves a draft over the word budget but refuses to publish it', async () => {
+    const cited = summary.answers[0]!.id;
+    const words = Array.from({ length: 70 }, (_, index) => `word${index}`).join(' ');
+    const saved = await put(summary.id, { ...bodyOf(summary), keyPoints: [{ text: words, answerIds: [cited] }] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    summary = saved.json().payload;
+    expect(summary.words.summary).toBeGreaterThan(summary.words.budget);
+    expect(summary.issues.map((issue) => issue.path)).toEqual(['words']);
+    const refused = await t.post(`${one(owner.workspaceId, summary.id)}/publish`, { version: summary.version }, { token: owner.token });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errorData.words).toBeDefined();
   });
 });
 
