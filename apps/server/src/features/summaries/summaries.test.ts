@@ -448,6 +448,32 @@ describe('publishing', () => {
   });
 });
 
+describe('a request made confidential after generating', () => {
+  it('blocks publishing (409), shows the issue and takes the published page down (410)', async () => {
+    const request = await createSentRequest(t, owner, {
+      title: 'Later secret',
+      items: [item('YES_NO', 'Go ahead?')],
+      recipients: [{ firstName: 'Lena', lastName: 'Later' }],
+    });
+    await answer(request, 0, request.items[0]!.id, true);
+    let summary = await generated({ title: 'Later', scope: { requestIds: [request.requestId] } });
+    const published = await t.post(`${one(owner.workspaceId, summary.id)}/publish`, { version: summary.version }, { token: owner.token });
+    expect(published.statusCode, published.body).toBe(200);
+    summary = published.json().payload;
+    expect((await t.get(publicUrl(summary.publication!.publicId))).statusCode).toBe(200);
+
+    await t.db.update(questionRequests).set({ confidential: true }).where(eq(questionRequests.id, request.requestId));
+    expect((await t.get(publicUrl(summary.publication!.publicId))).statusCode).toBe(410);
+    const read = await t.get(one(owner.workspaceId, summary.id), { token: owner.token });
+    expect(read.json().payload.issues.map((issue: { path: string }) => issue.path)).toContain('scope');
+    const again = await t.post(`${one(owner.workspaceId, summary.id)}/publish`, { version: summary.version }, { token: owner.token });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errorDisplayMessage).toContain('Later secret');
+    const regenerate = await t.post(`${one(owner.workspaceId, summary.id)}/update`, { version: summary.version }, { token: owner.token });
+    expect(regenerate.statusCode).toBe(409);
+  });
+});
+
 describe('make task', () => {
   it('creates one linked task per action item (then 409) and checks the assignee', async () => {
     let summary = await generated({ title: 'Tasks', scope: { requestIds: [main.requestId] } });
