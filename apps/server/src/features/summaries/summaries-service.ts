@@ -200,6 +200,14 @@ async function generateContent(
     },
     options,
   );
+  return { provider, content: contentOf(gathered, output) };
+}
+
+/** A checked proposal as stored content: new ids, ids cited once, spreads computed here (never the provider's counts). */
+function contentOf(
+  gathered: GatheredScope,
+  output: SummaryProposal,
+): Pick<SummaryRow, 'keyPoints' | 'perQuestion' | 'quotes' | 'actionItems'> {
   const byItem = new Map(output.perQuestion.map((entry) => [entry.itemId, entry]));
   const perQuestion: QuestionSpread[] = gathered.questions.map((question) => {
     const proposed = byItem.get(question.itemId);
@@ -210,19 +218,52 @@ async function generateContent(
     };
   });
   return {
-    provider,
-    content: {
-      keyPoints: output.keyPoints.map((point) => ({ id: uuidv7(), text: point.text.trim(), answerIds: unique(point.answerIds) })),
-      perQuestion,
-      quotes: output.quotes.map((quote) => ({ id: uuidv7(), answerId: quote.answerId, text: quote.text })),
-      actionItems: output.actionItems.map((item) => ({
-        id: uuidv7(),
-        text: item.text.trim(),
-        answerIds: unique(item.answerIds),
-        taskId: null,
-      })),
-    },
+    keyPoints: output.keyPoints.map((point) => ({ id: uuidv7(), text: point.text.trim(), answerIds: unique(point.answerIds) })),
+    perQuestion,
+    quotes: output.quotes.map((quote) => ({ id: uuidv7(), answerId: quote.answerId, text: quote.text })),
+    actionItems: output.actionItems.map((item) => ({
+      id: uuidv7(),
+      text: item.text.trim(),
+      answerIds: unique(item.answerIds),
+      taskId: null,
+    })),
   };
+}
+
+/**
+ * Saves a DRAFT summary of `scope` from a proposal written without a generation (the demo seed's
+ * hand-written summary): the same scope reading, checks and computed spreads as generating, no
+ * plan usage. Provider: BUILT_IN.
+ * @returns the new summary's id.
+ * @throws 400 / 409 as {@link generateSummary}; an Error when the proposal fails summary-checks.
+ */
+export async function createSummaryFromProposal(
+  db: Database,
+  input: { personId: string; workspaceId: string; title: string; scope: SummaryScope; proposal: SummaryProposal },
+): Promise<string> {
+  const member = await loadMembership(db, input.workspaceId, input.personId);
+  assertAllowed(member, 'editQuestions');
+  const generatedAt = new Date();
+  const gathered = await gatherScope(db, input.workspaceId, input.scope);
+  const problem = describeProposalProblem(input.proposal, sourcesOf(gathered.answers, gathered.questions));
+  if (problem) throw new Error(`the summary proposal fails its checks: ${problem}`);
+  return db.transaction(async (tx) => {
+    const row = await insertSummary(tx, {
+      workspaceId: input.workspaceId,
+      title: input.title,
+      scope: gathered.scope,
+      ...contentOf(gathered, input.proposal),
+      redactions: [],
+      answers: gathered.answers,
+      excludedConfidential: gathered.excludedConfidential,
+      provider: { kind: 'BUILT_IN', model: null, fellBack: false, fallbackReason: null },
+      generatedAt,
+      createdByMemberId: member.id,
+      updatedByMemberId: member.id,
+    });
+    await announceSummary(tx, row, 'created', member.id);
+    return row.id;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
