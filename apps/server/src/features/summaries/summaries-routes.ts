@@ -43,6 +43,11 @@ const tags = ['summaries'];
 /** The 409s carry the summary as it is now when the version was stale (SummaryConflict). */
 const conflictResponses = { 409: SummaryConflictSchema, ...errorResponses } as const;
 
+/** DELETE's `?version=`, described for the API reference (the contract's schema carries no description). */
+const DeleteQuerySchema = DeleteSummaryQuerySchema.extend({
+  version: DeleteSummaryQuerySchema.shape.version.meta({ description: 'The version of the summary the caller last saw.' }),
+});
+
 const depsOf = (app: FastifyInstance): SummariesDeps => ({ db: app.db, ai: app.ai, publicUrl: app.config.publicUrl });
 
 /** The caller as publishing acts and audits them (PRODUCT §5: both identities under impersonation). */
@@ -131,7 +136,7 @@ export const summariesRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Delete a summary at ?version= and revoke its public link',
       security: bearerSecurity,
       params: SummaryParamsSchema,
-      querystring: DeleteSummaryQuerySchema,
+      querystring: DeleteQuerySchema,
       response: { 200: OkResponseSchema, ...conflictResponses },
     },
     handler: async (request) => {
