@@ -120,4 +120,20 @@ describe('the demo workspace (seed/demo.ts) under the workspace rules', () => {
       'Tom',
     ]);
   });
+
+  it('has a DRAFT summary of the board answers whose key points cite them and whose counts are computed (issue #11)', async () => {
+    const assistant = await signIn(t, demoAccounts.assistant.email, demoAccounts.assistant.password);
+    const [workspace] = (await t.get(urls.workspaces, { token: assistant.access_token })).json().payload.items;
+    const list = (await t.get(`/api/v1/workspaces/${workspace.id}/summaries`, { token: assistant.access_token })).json().payload;
+    expect(list.items.map(({ title, status }: { title: string; status: string }) => [title, status])).toEqual([
+      ['Q3 numbers so far', 'DRAFT'],
+    ]);
+    const summary = (
+      await t.get(`/api/v1/workspaces/${workspace.id}/summaries/${list.items[0].id}`, { token: assistant.access_token })
+    ).json().payload;
+    expect(summary.answers).toHaveLength(4);
+    expect(summary.issues).toEqual([]);
+    const confidence = summary.perQuestion.find((spread: { kind: string }) => spread.kind === 'SCALE_1_5');
+    expect(confidence).toMatchObject({ asked: 5, answered: 1, average: 4 });
+  });
 });

@@ -5,6 +5,7 @@ import { overdueKey } from '../features/activity/index.js';
 import type { AuthService } from '../features/auth/auth-service.js';
 import { acknowledgeBrief, builtInTemplates, createBrief, markBriefReady, markSection, updateBrief } from '../features/briefs/index.js';
 import { closeRequest, createRequest, sendRequest } from '../features/questions/index.js';
+import { createSummaryFromProposal } from '../features/summaries/index.js';
 import { DEFAULT_WORKING_HOURS, type AnswerValue, type RecipientState } from '@tandem/contract';
 import { contacts, questionAnswers, questionRecipients, questionRequests } from '../db/schema/index.js';
 
@@ -229,6 +230,8 @@ async function seedQuestions(db: Database, office: { workspaceId: string; assist
     { state: 'PENDING', answers: [] },
     { state: 'PENDING', answers: [] },
   ];
+  /** Answer ids by person (index of demoContacts) and item, for the demo summary's citations. */
+  const answerIds = new Map<number, Map<string, string>>();
   for (const [index, contactId] of contactIds.entries()) {
     const recipient = sent.recipients.find((candidate) => candidate.contact.id === contactId)!;
     const { state, answers } = progress[index]!;
@@ -246,20 +249,25 @@ async function seedQuestions(db: Database, office: { workspaceId: string; assist
       })
       .where(eq(questionRecipients.id, recipient.id));
     if (answers.length > 0) {
-      await db.insert(questionAnswers).values(
-        answers.map(([itemId, value]) => ({
-          workspaceId,
-          requestId: sent.id,
-          recipientId: recipient.id,
-          itemId,
-          value,
-          via: 'LINK' as const,
-          submittedAt: answeredAt,
-          updatedAt: answeredAt,
-        })),
-      );
+      const inserted = await db
+        .insert(questionAnswers)
+        .values(
+          answers.map(([itemId, value]) => ({
+            workspaceId,
+            requestId: sent.id,
+            recipientId: recipient.id,
+            itemId,
+            value,
+            via: 'LINK' as const,
+            submittedAt: answeredAt,
+            updatedAt: answeredAt,
+          })),
+        )
+        .returning({ id: questionAnswers.id, itemId: questionAnswers.itemId });
+      answerIds.set(index, new Map(inserted.map((row) => [row.itemId, row.id])));
     }
   }
+  await seedSummary(db, { workspaceId, assistant, requestId: sent.id, numberItem: numberItem!.id, risksItem: risksItem!.id, answerIds });
 
   await createRequest(deps, assistant, workspaceId, {
     title: 'Lisbon offsite: dietary needs and arrival times',
@@ -280,6 +288,45 @@ async function seedQuestions(db: Database, office: { workspaceId: string; assist
   });
   const q2Sent = await sendRequest(deps, assistant, workspaceId, q2.id, q2.version);
   await closeRequest(deps, assistant, workspaceId, q2.id, q2Sent.version);
+}
+
+/**
+ * A DRAFT summary of the board request's answers so far (issue #11), hand-written like the answers
+ * (the seed makes no AI generation) and saved through the summaries feature, which checks every
+ * citation and quote and computes the counts: Maya's numbers and risk, Tom's slipped deals.
+ */
+async function seedSummary(
+  db: Database,
+  input: {
+    workspaceId: string;
+    assistant: string;
+    requestId: string;
+    numberItem: string;
+    risksItem: string;
+    answerIds: Map<number, Map<string, string>>;
+  },
+) {
+  const maya = input.answerIds.get(0)!;
+  const tom = input.answerIds.get(1)!;
+  await createSummaryFromProposal(db, {
+    personId: input.assistant,
+    workspaceId: input.workspaceId,
+    title: 'Q3 numbers so far',
+    scope: { requestIds: [input.requestId], contactIds: [], from: null, to: null },
+    proposal: {
+      keyPoints: [
+        { text: 'Revenue came in 3% over plan with a 71% gross margin.', answerIds: [maya.get(input.numberItem)!] },
+        { text: 'EMEA is behind plan: two deals slipped to October.', answerIds: [tom.get(input.numberItem)!] },
+        { text: 'Hiring is the one risk raised so far.', answerIds: [maya.get(input.risksItem)!] },
+      ],
+      perQuestion: [],
+      quotes: [
+        { answerId: maya.get(input.numberItem)!, text: '3% over plan' },
+        { answerId: tom.get(input.numberItem)!, text: 'two deals slipped to October' },
+      ],
+      actionItems: [{ text: 'Ask Tom which EMEA deals slipped and what would close them.', answerIds: [tom.get(input.numberItem)!] }],
+    },
+  });
 }
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];

@@ -23,6 +23,8 @@ export interface ActivityInput {
   requestId?: string | null;
   /** For an item about a contact (issue #10). */
   contactId?: string | null;
+  /** For an item about a summary (issue #11 SUMMARY_PUBLISHED): gone with the summary. */
+  summaryId?: string | null;
   /** Unique across items: a second item with the same key is not recorded (e.g. TASK_OVERDUE). */
   dedupeKey?: string | null;
   subject?: Record<string, string>;
@@ -49,6 +51,7 @@ export async function recordActivity(tx: Queryable, input: ActivityInput): Promi
       briefId: input.briefId ?? null,
       requestId: input.requestId ?? null,
       contactId: input.contactId ?? null,
+      summaryId: input.summaryId ?? null,
       dedupeKey: input.dedupeKey ?? null,
       subject: input.subject ?? {},
       createdAt: sql`date_trunc('milliseconds', clock_timestamp())`,

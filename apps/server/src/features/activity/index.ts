@@ -6,6 +6,7 @@ export {
   recordChatReply,
   recordMemberInvited,
   recordPlanChanged,
+  recordSummaryPublished,
   recordTaskChange,
   type BriefChange,
 } from './story.js';

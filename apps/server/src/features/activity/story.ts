@@ -198,3 +198,21 @@ export async function recordChatReply(
     },
   });
 }
+
+/**
+ * A summary was published to its public page: "Sam published “Q3 feedback”" (issue #11
+ * SUMMARY_PUBLISHED), for every member who may see questions (GUESTs never see the kind,
+ * permissions/visibility.ts), tied to the summary (gone with it).
+ */
+export async function recordSummaryPublished(
+  tx: Queryable,
+  input: { workspaceId: string; actorMemberId: string; summaryId: string; title: string },
+): Promise<void> {
+  await recordActivity(tx, {
+    workspaceId: input.workspaceId,
+    kind: 'SUMMARY_PUBLISHED',
+    actorMemberId: input.actorMemberId,
+    summaryId: input.summaryId,
+    subject: { summaryId: input.summaryId, title: input.title },
+  });
+}

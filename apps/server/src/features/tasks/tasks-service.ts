@@ -13,7 +13,7 @@ import type { Database, Queryable } from '../../db/client.js';
 import { AppError, invalidField, notFound, versionConflict } from '../../lib/errors.js';
 import { publishWorkspaceEvent } from '../../events/event-bus.js';
 import { recordTaskChange } from '../activity/index.js';
-import { assertAllowed, loadMembership, viewerOf } from '../../permissions/membership.js';
+import { assertAllowed, loadMembership, viewerOf, type MemberRow } from '../../permissions/membership.js';
 import {
   deleteTaskRow,
   findTasks,
@@ -68,30 +68,37 @@ export async function readTask(db: Database, personId: string, workspaceId: stri
  * @throws 403 for a GUEST; 400 errorData.assigneeMemberId for an assignee who is not an ACTIVE member.
  */
 export async function createTask(db: Database, personId: string, workspaceId: string, body: CreateTaskBody): Promise<Task> {
-  return db.transaction(async (tx) => {
-    const member = await loadMembership(tx, workspaceId, personId);
-    assertAllowed(member, 'editTasks');
-    const assigneeMemberId = body.assigneeMemberId ?? null;
-    await assertAssignable(tx, workspaceId, assigneeMemberId);
-    const row = await insertTask(tx, {
-      workspaceId,
-      title: body.title,
-      notes: body.notes ?? '',
-      status: body.status ?? 'TODO',
-      priority: body.priority ?? 'MEDIUM',
-      dueDate: body.dueDate ?? null,
-      assigneeMemberId,
-      createdByMemberId: member.id,
-      links: body.links ?? {},
-    });
-    await recordTaskChange(tx, member.id, undefined, row);
-    await publishWorkspaceEvent<'task'>(
-      tx,
-      { type: 'task', workspaceId, taskId: row.id, action: 'created', version: row.version },
-      audienceOf([row]),
-    );
-    return (await getTaskById(tx, workspaceId, row.id))!;
+  return db.transaction(async (tx) => createTaskInTransaction(tx, await loadMembership(tx, workspaceId, personId), body));
+}
+
+/**
+ * {@link createTask} inside the caller's open transaction, as `member` (e.g. a summary's "Make
+ * task", issue #11, which links the action item to the task in the same transaction).
+ * @throws 403 for a GUEST; 400 errorData.assigneeMemberId for an assignee who is not an ACTIVE member.
+ */
+export async function createTaskInTransaction(tx: Queryable, member: MemberRow, body: CreateTaskBody): Promise<Task> {
+  const workspaceId = member.workspaceId;
+  assertAllowed(member, 'editTasks');
+  const assigneeMemberId = body.assigneeMemberId ?? null;
+  await assertAssignable(tx, workspaceId, assigneeMemberId);
+  const row = await insertTask(tx, {
+    workspaceId,
+    title: body.title,
+    notes: body.notes ?? '',
+    status: body.status ?? 'TODO',
+    priority: body.priority ?? 'MEDIUM',
+    dueDate: body.dueDate ?? null,
+    assigneeMemberId,
+    createdByMemberId: member.id,
+    links: body.links ?? {},
   });
+  await recordTaskChange(tx, member.id, undefined, row);
+  await publishWorkspaceEvent<'task'>(
+    tx,
+    { type: 'task', workspaceId, taskId: row.id, action: 'created', version: row.version },
+    audienceOf([row]),
+  );
+  return (await getTaskById(tx, workspaceId, row.id))!;
 }
 
 const sameLinks = (a: TaskRow['links'], b: TaskRow['links']) =>
