@@ -423,21 +423,31 @@ function findChoices(goalText: string, tokens: Token[]): string[] {
   return [];
 }
 
-/** Three or more things listed with commas and a final "and" ("hiring, pricing and support"). */
+/** Three or more things listed with commas and a final "and"/"or" ("hiring, pricing and support"). */
 function findList(goalText: string, tokens: Token[]): string[] {
-  const phrases = nounPhrases(tokens);
-  for (let start = 0; start < phrases.length; start += 1) {
-    const run = [phrases[start]!];
-    for (let next = start + 1; next < phrases.length; next += 1) {
-      const between = tokens.slice(run.at(-1)!.last + 1, phrases[next]!.first).map((token) => token.normal);
-      if (between.length === 1 && (between[0] === ',' || between[0] === 'and')) run.push(phrases[next]!);
-      else if (between.length === 2 && between[0] === ',' && between[1] === 'and') run.push(phrases[next]!);
-      else break;
-      if (between.includes('and')) break;
+  const isItemWord = (token: Token | undefined) =>
+    !!token && token.isWord && (['NOUN', 'PROPN', 'ADJ', 'NUM'].includes(token.pos) || (token.pos === 'VERB' && /ing$/i.test(token.value)));
+  const comma = tokens.findIndex((token) => token.value === ',');
+  if (comma === -1) return [];
+  let start = comma;
+  while (start > 0 && isItemWord(tokens[start - 1])) start -= 1;
+  const items = [tokens.slice(start, comma)];
+  let index = comma + 1;
+  while (index < tokens.length) {
+    if (['and', 'or'].includes(tokens[index]!.normal)) index += 1;
+    const itemStart = index;
+    while (isItemWord(tokens[index])) index += 1;
+    if (index === itemStart) break;
+    items.push(tokens.slice(itemStart, index));
+    const separator = tokens[index]?.normal;
+    if (separator === ',') {
+      index += 1;
+      continue;
     }
-    if (run.length >= 3) return validOptions(run.map((range) => spanText(goalText, tokens.slice(range.first, range.last + 1))));
+    if (separator !== 'and' && separator !== 'or') break;
   }
-  return [];
+  const texts = items.filter((item) => item.length > 0 && item.length <= 5).map((item) => spanText(goalText, item));
+  return texts.length >= 3 ? validOptions(texts) : [];
 }
 
 /** The words after a cue word ("why", "how to", "whether to"), ending at the clause's end. */

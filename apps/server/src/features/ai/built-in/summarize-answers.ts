@@ -7,16 +7,7 @@ import {
   SUMMARY_SYNTHESIS_MAX,
 } from '@tandem/contract';
 import type { AnswerForAi, GenerationOptions, QuestionForAi, SummarizeTask, SummaryProposal } from '../ai-provider.js';
-import {
-  analyzeText,
-  contentStemsOf,
-  firstWords,
-  isContentToken,
-  joinTokens,
-  nounPhrases,
-  type Sentence,
-  type Token,
-} from './nlp.js';
+import { analyzeText, contentStemsOf, firstWords, isContentToken, joinTokens, nounPhrases, type Sentence, type Token } from './nlp.js';
 import { reportStage } from './progress.js';
 
 /**
