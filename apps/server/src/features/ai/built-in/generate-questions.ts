@@ -12,6 +12,11 @@ import { reportStage } from './progress.js';
  * composer items: generic templates fill up when the goal gives little to work with.
  */
 
+const timeWords =
+  /^(today|tomorrow|yesterday|now|time|times|day|days|week|weeks|month|months|quarter|quarters|year|years|q[1-4]|h[12]|fy\d*|\d{4}|january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|morning|afternoon|evening)$/i;
+const peopleWords =
+  /^(customers?|clients?|employees?|staff|users?|people|persons?|team|teams|members?|managers?|leaders?|leads?|executives?|hires?|colleagues?|everyone|folks|partners?|vendors?|candidates?)$/i;
+
 /** Nouns too vague to be a topic on their own. */
 const vagueNouns = new Set([
   'feedback',
@@ -48,10 +53,22 @@ interface Template {
   options?: (slots: Slots) => string[];
 }
 
+/** Clauses of the goal a question can be built on ("why X", "how to X", "whether to X"…). */
+interface Clauses {
+  why: string | null;
+  howTo: string | null;
+  howThink: string | null;
+  whatTo: string | null;
+  whatThink: string | null;
+  whether: string | null;
+}
+
 interface Slots {
   topic: string;
   hasTopic: boolean;
-  clause: { why: string | null; how: string | null; whether: string | null };
+  clause: Clauses;
+  /** The goal itself when it is already a question ("Should we raise prices?"), else null. */
+  goalQuestion: { prompt: string; isYesNo: boolean } | null;
   choices: string[];
   list: string[];
   audience: string;
@@ -61,7 +78,7 @@ const cueStems: Record<string, RegExp> = {
   choice: /\b(decide|decision|choose|choice|pick|select|prefer|option|between|versus|vs)\b/i,
   date: /\b(when|date|dates|deadline|deadlines|timeline|timing|schedule|launch|by when|start|kick ?off|deliver)\b/i,
   scale: /\b(rate|rating|satisf\w*|confiden\w*|feedback|experience|happy|morale|sentiment|quality|well|pulse|engage\w*|effective\w*)\b/i,
-  yesNo: /\b(should we|whether|agree|approve|approval|support|go ahead|sign off|green ?light|adopt|ok)\b/i,
+  yesNo: /\b(should we|whether|agree|approve|approval|support|go ahead|go\/no-go|no-go|sign off|green ?light|adopt|ok)\b/i,
   why: /\b(why|cause|causes|reason|reasons|miss\w*|fail\w*|post-?mortem|retro\w*|went wrong|root)\b/i,
   risk: /\b(risk\w*|concern\w*|issue\w*|problem\w*|blocker\w*|worr\w*|escalat\w*|complain\w*|incident\w*)\b/i,
   idea: /\b(idea\w*|improv\w*|suggest\w*|brainstorm\w*|how|better|change\w*|fix\w*|new)\b/i,
@@ -76,7 +93,8 @@ const templates: Template[] = [
     kind: 'SINGLE_CHOICE',
     base: 0,
     cues: ['hasChoices'],
-    prompt: (s) => (s.choices.length >= 2 ? (s.hasTopic ? `For ${s.topic}, which do you prefer?` : 'Which do you prefer?') : null),
+    prompt: (s) =>
+      s.choices.length >= 2 ? (s.hasTopic ? `Which of these do you prefer for ${s.topic}?` : 'Which of these do you prefer?') : null,
     options: (s) => [...s.choices, 'No strong preference'],
     reason: (s) => `Gives ${s.audience} a direct say between the options in the goal.`,
   },
@@ -114,8 +132,43 @@ const templates: Template[] = [
     kind: 'OPEN_TEXT',
     base: 0,
     cues: ['hasHow'],
-    prompt: (s) => (s.clause.how ? `How would you ${s.clause.how}?` : null),
+    prompt: (s) => (s.clause.howTo ? `How would you ${s.clause.howTo}?` : null),
     reason: () => 'Collects concrete approaches from the people closest to the work.',
+  },
+  {
+    kind: 'OPEN_TEXT',
+    base: 0,
+    cues: ['hasHow'],
+    prompt: (s) => (s.clause.howThink ? `How do you think ${s.clause.howThink}?` : null),
+    reason: () => 'Asks for each person’s own reading of the situation.',
+  },
+  {
+    kind: 'OPEN_TEXT',
+    base: 0,
+    cues: ['hasWhat'],
+    prompt: (s) => (s.clause.whatTo ? `What should we ${s.clause.whatTo}?` : null),
+    reason: () => 'Asks directly for a recommendation.',
+  },
+  {
+    kind: 'OPEN_TEXT',
+    base: 0,
+    cues: ['hasWhat'],
+    prompt: (s) => (s.clause.whatThink ? `What do you think ${s.clause.whatThink}?` : null),
+    reason: () => 'Asks the goal’s own question in people’s own words.',
+  },
+  {
+    kind: 'OPEN_TEXT',
+    base: 0,
+    cues: ['hasQuestion'],
+    prompt: (s) => (s.goalQuestion && !s.goalQuestion.isYesNo ? s.goalQuestion.prompt : null),
+    reason: () => 'The goal is already a question: ask it as it is.',
+  },
+  {
+    kind: 'YES_NO',
+    base: 0,
+    cues: ['hasQuestion'],
+    prompt: (s) => (s.goalQuestion?.isYesNo && s.choices.length < 2 ? s.goalQuestion.prompt : null),
+    reason: (s) => `The goal is a yes-or-no question: a clear answer from ${s.audience}.`,
   },
   {
     kind: 'YES_NO',
@@ -178,7 +231,7 @@ const templates: Template[] = [
     kind: 'YES_NO',
     base: 0.4,
     cues: ['yesNo', 'choice', 'feedback'],
-    prompt: (s) => `Do you support ${s.topic} as it stands?`,
+    prompt: (s) => `Do you support ${s.topic} as planned?`,
     reason: (s) => `A quick read of whether ${s.audience} back it.`,
   },
   {
@@ -227,7 +280,7 @@ const templates: Template[] = [
     kind: 'SCALE_1_5',
     base: 0.2,
     cues: ['priority', 'risk', 'plan'],
-    prompt: (s) => `How important is ${s.topic} to your work? (1 = not at all, 5 = critical)`,
+    prompt: (s) => `How important to your work would you rate ${s.topic}? (1 = not at all, 5 = critical)`,
     reason: () => 'Weighs how much the subject matters to each person.',
   },
   {
@@ -288,15 +341,20 @@ export async function generateQuestions(task: GenerateQuestionsTask, options: Ge
   const tokens = analyzeText(goal).flatMap((sentence) => sentence.tokens);
   reportStage(options, 'ranking', 'Finding key phrases…', 0.3);
   const phrases = keyPhrases(goal, tokens);
-  const choices = findChoices(goal, tokens);
   const list = findList(goal, tokens);
+  const pair = findChoices(goal, tokens);
+  // "A, B, C or D": the whole list is the choice, not its last two.
+  const choices = list.length >= 3 && pair.some((choice) => list.includes(choice)) ? list : pair;
   const choiceSet = new Set(choices.map((choice) => choice.toLowerCase()));
   const topics = phrases.filter((phrase) => !choiceSet.has(stripDeterminer(phrase).toLowerCase()));
-  const clause = {
-    why: clauseAfter(goal, tokens, ['why']),
-    how: clauseAfter(goal, tokens, ['how'], ['to']),
-    whether: clauseAfter(goal, tokens, ['whether', 'if'], ['to', 'we', 'should']),
-  };
+  const clause = findClauses(goal, tokens);
+  const goalQuestion =
+    /\?\s*$/.test(goal) && goal.length <= 300
+      ? {
+          prompt: goal.replace(/\s+/g, ' '),
+          isYesNo: /^(should|do|does|did|is|are|was|were|can|could|will|would|shall|have|has)\b/i.test(goal),
+        }
+      : null;
   const audience = shortAudience(task.audience);
   const cueNames = new Set(
     Object.entries(cueStems)
@@ -306,14 +364,16 @@ export async function generateQuestions(task: GenerateQuestionsTask, options: Ge
   if (choices.length >= 2) cueNames.add('hasChoices');
   if (list.length >= 3) cueNames.add('hasList');
   if (clause.why) cueNames.add('hasWhy');
-  if (clause.how) cueNames.add('hasHow');
+  if (clause.howTo || clause.howThink) cueNames.add('hasHow');
+  if (clause.whatTo || clause.whatThink) cueNames.add('hasWhat');
   if (clause.whether) cueNames.add('hasWhether');
+  if (goalQuestion) cueNames.add('hasQuestion');
 
   reportStage(options, 'grouping', 'Filling question templates…', 0.6);
   const topicList = topics.length > 0 ? topics : ['this'];
   const candidates: { question: ProposedQuestion; score: number; order: number }[] = [];
   for (const [topicRank, topic] of topicList.entries()) {
-    const slots: Slots = { topic, hasTopic: topics.length > 0, clause, choices, list, audience };
+    const slots: Slots = { topic, hasTopic: topics.length > 0, clause, goalQuestion, choices, list, audience };
     for (const [order, template] of templates.entries()) {
       // Templates that do not use the topic only need to be filled once.
       if (topicRank > 0 && template.prompt({ ...slots, topic: '\u0000' })?.includes('\u0000') !== true) continue;
@@ -370,6 +430,9 @@ function keyPhrases(goalText: string, tokens: Token[]): string[] {
     while (start < words.length - 1 && vagueNouns.has(words[start]!.normal)) start += 1;
     const core = words.slice(start);
     if (core.every((token) => vagueNouns.has(token.normal))) continue;
+    // Times ("this quarter", "June"), groups of people ("customers") and fragments ("go") are not subjects.
+    const head = core.at(-1)!;
+    if (timeWords.test(head.normal) || peopleWords.test(head.normal) || core.every((token) => token.value.length <= 2)) continue;
     const before = tokens[first - 1];
     const determiner =
       before &&
@@ -377,12 +440,19 @@ function keyPhrases(goalText: string, tokens: Token[]): string[] {
       /^(the|a|an|our|this|these|that|those|its|their|my|your)$/i.test(before.value)
         ? before.normal
         : null;
-    const head = core.at(-1)!;
     const needsThe =
       !determiner && head.pos === 'NOUN' && core[0]!.pos !== 'PROPN' && !/s$/i.test(head.value) && !/^\p{Lu}/u.test(core[0]!.value);
     const text = `${determiner ? `${determiner} ` : needsThe ? 'the ' : ''}${spanText(goalText, core)}`.slice(0, 120);
     const isProper = core.some((token) => token.pos === 'PROPN');
     phrases.push({ text, score: core.length + (isProper ? 0.5 : 0) - first * 0.05, index: first });
+  }
+  // No noun phrase: an activity named by a gerund ("what slowed down onboarding") is the subject.
+  if (phrases.length === 0) {
+    for (const [index, token] of tokens.entries()) {
+      if (index > 0 && token.isWord && token.pos === 'VERB' && /ing$/i.test(token.value) && !vagueNouns.has(token.normal)) {
+        phrases.push({ text: token.value, score: 1, index });
+      }
+    }
   }
   const unique = new Map<string, { text: string; score: number; index: number }>();
   for (const phrase of phrases) if (!unique.has(phrase.text.toLowerCase())) unique.set(phrase.text.toLowerCase(), phrase);
@@ -450,9 +520,36 @@ function findList(goalText: string, tokens: Token[]): string[] {
   return texts.length >= 3 ? validOptions(texts) : [];
 }
 
-/** The words after a cue word ("why", "how to", "whether to"), ending at the clause's end. */
-function clauseAfter(goalText: string, tokens: Token[], cues: string[], skip: string[] = []): string | null {
-  const index = tokens.findIndex((token) => cues.includes(token.normal));
+/**
+ * The goal's clauses: "why X" → why; "how to X" / "how X" → howTo / howThink; "what to X" /
+ * "what X" → whatTo / whatThink; "whether to X", "if we should X", a goal starting "Should we X" →
+ * whether. Each is the goal's own words up to the clause's end.
+ */
+function findClauses(goalText: string, tokens: Token[]): Clauses {
+  const find = (cue: string) => tokens.findIndex((token) => token.normal === cue);
+  const next = (index: number) => tokens[index + 1]?.normal;
+  const how = find('how');
+  const what = find('what');
+  const isQuantity = (index: number) =>
+    ['much', 'many', 'long', 'often', 'soon', 'far', 'big', 'well', 'likely', 'fast'].includes(next(index) ?? '');
+  let whether = tokens.findIndex((token) => token.normal === 'whether' || token.normal === 'if');
+  let whetherSkip = ['to', 'we', 'should'];
+  if (whether === -1 && tokens[0]?.normal === 'should' && ['we', 'i'].includes(next(0) ?? '')) {
+    whether = 0;
+    whetherSkip = ['we', 'i'];
+  }
+  return {
+    why: clauseFrom(goalText, tokens, find('why'), []),
+    howTo: how !== -1 && next(how) === 'to' ? clauseFrom(goalText, tokens, how, ['to']) : null,
+    howThink: how !== -1 && next(how) !== 'to' && !isQuantity(how) ? clauseFrom(goalText, tokens, how, []) : null,
+    whatTo: what !== -1 && next(what) === 'to' ? clauseFrom(goalText, tokens, what, ['to']) : null,
+    whatThink: what !== -1 && next(what) !== 'to' && !isQuantity(what) ? clauseFrom(goalText, tokens, what, []) : null,
+    whether: whether === -1 ? null : clauseFrom(goalText, tokens, whether, whetherSkip),
+  };
+}
+
+/** The words after the cue at `index` (skipping `skip` words), up to the clause's end; null when too short or too long. */
+function clauseFrom(goalText: string, tokens: Token[], index: number, skip: string[]): string | null {
   if (index === -1) return null;
   let start = index + 1;
   while (start < tokens.length && skip.includes(tokens[start]!.normal)) start += 1;
