@@ -121,11 +121,18 @@ interface GroupResult {
 
 function summarizeStructured(question: QuestionForAi, answers: AnswerForAi[]): GroupResult {
   const result = countStructured(question, answers);
-  // Key points of several questions sit side by side: the fuller forms say which question they count.
+  // Key points of several questions sit side by side: they say which question they count. "Said
+  // yes", an average or a date mean nothing without it, so those carry it even in their shortest
+  // form; a choice names its options, so there it comes with the fuller forms.
   const reference = ` (on “${firstWords(question.prompt.replace(/\s+/g, ' '), 7)}”)`;
   const withReference = (text: string) => `${text.replace(/\.$/, '')}${reference}.`;
-  for (const candidate of result.candidates)
-    candidate.variants = [candidate.variants[0]!, withReference(candidate.variants[0]!), ...candidate.variants.slice(1).map(withReference)];
+  const needsReference = question.kind === 'YES_NO' || question.kind === 'SCALE_1_5' || question.kind === 'DATE';
+  for (const candidate of result.candidates) {
+    const [shortest, ...fuller] = candidate.variants;
+    candidate.variants = needsReference
+      ? [withReference(shortest!), ...fuller.map(withReference)]
+      : [shortest!, withReference(shortest!), ...fuller.map(withReference)];
+  }
   return result;
 }
 
