@@ -28,7 +28,7 @@ const THEMES_PER_QUESTION_MAX = 5;
 const ACTION_ITEMS_MAX = Math.min(8, SUMMARY_ACTION_ITEMS_MAX);
 
 const disagreementCue =
-  /\b(disagree|don['’]t agree|do not agree|(would|'d|’d) rather not|rather not|not convinced|unconvinced|oppose|opposed|against|push back|pushback|skeptic(al)?|sceptic(al)?|bad idea|mistake|rather than|instead of|wrong|object to|objection|not worth|waste)\b/i;
+  /\b(disagree|don['’]t agree|do not agree|(would|'d|’d) rather not|rather not|not convinced|unconvinced|oppose|opposed|against|push back|pushback|skeptic(al)?|sceptic(al)?|bad idea|mistake|object to|objection|not worth)\b/i;
 const positiveWords =
   /\b(like|love|great|good|fine|clear|solid|happy|glad|helpful|easy|easier|excellent|works well|well done|improved|appreciate\w*|support|agree|useful|smooth\w*)\b/gi;
 const negativeWords =
@@ -318,7 +318,12 @@ function summarizeOpenText(question: QuestionForAi, answers: AnswerForAi[], opti
       if (!isPartOf && twin.surfaces.length < 3) twin.surfaces.push(surface);
       continue;
     }
-    const isRepeat = themes.some((theme) => own.filter((sentence) => theme.sentences.includes(sentence)).length >= own.length * 0.75);
+    // A word of a pair already chosen ("travel" after "travel time"), said in the same sentences, repeats it.
+    const isRepeat = themes.some(
+      (theme) =>
+        (theme.key.split(' ').includes(entry.key) || entry.key.split(' ').includes(theme.key)) &&
+        own.filter((sentence) => theme.sentences.includes(sentence)).length >= own.length * 0.75,
+    );
     if (isRepeat || themes.length >= THEMES_PER_QUESTION_MAX) continue;
     themes.push({ key: entry.key, surfaces: [surface], sentences: own, answerIndexes });
   }
@@ -667,6 +672,17 @@ function fitToBudget(
         );
     }
   };
+  // Actions a reader can turn into tasks come right after the key points themselves.
+  const addActions = (limit: number) => {
+    while (actionCount < Math.min(actions.length, limit)) {
+      actionCount += 1;
+      if (words() > task.maxWords) {
+        actionCount -= 1;
+        break;
+      }
+    }
+  };
+  addActions(2);
   upgrade(1);
   for (const itemId of itemIds)
     if (synthesisLevel.get(itemId) === -1)
@@ -674,14 +690,7 @@ function fitToBudget(
         () => synthesisLevel.set(itemId, 0),
         () => synthesisLevel.set(itemId, -1),
       );
-  for (let index = 0; index < Math.min(actions.length, ACTION_ITEMS_MAX); index += 1) {
-    const before = actionCount;
-    actionCount = index + 1;
-    if (words() > task.maxWords) {
-      actionCount = before;
-      break;
-    }
-  }
+  addActions(ACTION_ITEMS_MAX);
   upgrade(Number.MAX_SAFE_INTEGER);
   for (const itemId of itemIds) {
     const variants = syntheses.get(itemId)!;
