@@ -47,6 +47,8 @@ interface AnalyzedSentence {
   surfaces: Map<string, string>;
   /** Part of speech of each single-stem key. */
   tags: Map<string, string>;
+  /** Keys whose first word starts the sentence (their capital may be the sentence's). */
+  initialKeys: Set<string>;
 }
 
 interface Candidate {
@@ -286,7 +288,9 @@ function summarizeOpenText(question: QuestionForAi, answers: AnswerForAi[], opti
       keyAnswers.get(key)!.add(sentence.answerIndex);
       keySentences.get(key)!.push(sentence);
       const surface = sentence.surfaces.get(key)!;
-      keySurfaces.get(key)!.set(surface, (keySurfaces.get(key)!.get(surface) ?? 0) + 1);
+      // A capital at the start of a sentence says little about how a word is written: a light vote.
+      const vote = sentence.initialKeys.has(key) ? 0.1 : 1;
+      keySurfaces.get(key)!.set(surface, (keySurfaces.get(key)!.get(surface) ?? 0) + vote);
       if (!keyTags.has(key)) keyTags.set(key, sentence.tags.get(key) ?? '');
     }
   }
@@ -435,8 +439,11 @@ function analyzeSentence(answerIndex: number, sentence: Sentence): AnalyzedSente
   const keys: string[] = [];
   const surfaces = new Map<string, string>();
   const tags = new Map<string, string>();
+  const firstWord = sentence.tokens.find((token) => token.isWord);
+  const initialKeys = new Set<string>();
   for (const token of sentence.tokens) {
     if (!isContentToken(token) || surfaces.has(token.stem)) continue;
+    if (token === firstWord) initialKeys.add(token.stem);
     keys.push(token.stem);
     tags.set(token.stem, token.pos);
     surfaces.set(token.stem, surfaceOf(token));
@@ -451,15 +458,16 @@ function analyzeSentence(answerIndex: number, sentence: Sentence): AnalyzedSente
       const key = `${left.stem} ${right.stem}`;
       if (surfaces.has(key)) continue;
       keys.push(key);
+      if (left === firstWord) initialKeys.add(key);
       surfaces.set(key, `${surfaceOf(left)} ${surfaceOf(right)}`);
     }
   }
-  return { answerIndex, sentence, stems: keys.filter((key) => !key.includes(' ')), keys, surfaces, tags };
+  return { answerIndex, sentence, stems: keys.filter((key) => !key.includes(' ')), keys, surfaces, tags, initialKeys };
 }
 
 /** How a token is named in a theme: proper nouns and acronyms as written, other words in lower case. */
 function surfaceOf(token: Token): string {
-  return token.pos === 'PROPN' || /^\p{Lu}{2,}/u.test(token.value) ? token.value : token.normal;
+  return (token.pos === 'PROPN' && /^\p{Lu}/u.test(token.value)) || /^\p{Lu}{2,}/u.test(token.value) ? token.value : token.normal;
 }
 
 function isNamingWord(token: Token): boolean {
@@ -470,7 +478,11 @@ function isNamingWord(token: Token): boolean {
 function bestSurface(surfaces: Map<string, number>): string {
   // Ties go to the lower-case form: a capital is often just the start of a sentence.
   const isLower = (text: string) => (text === text.toLowerCase() ? 0 : 1);
-  return [...surfaces.entries()].sort((a, b) => b[1] - a[1] || isLower(a[0]) - isLower(b[0]) || (a[0] < b[0] ? -1 : 1))[0]![0];
+  const [best, votes] = [...surfaces.entries()].sort((a, b) => b[1] - a[1] || isLower(a[0]) - isLower(b[0]) || (a[0] < b[0] ? -1 : 1))[0]!;
+  // Only ever seen at the start of sentences: written in lower case unless it is an acronym.
+  const total = [...surfaces.values()].reduce((sum, count) => sum + count, 0);
+  const isOnlyInitial = total < 1 && votes < 1;
+  return isOnlyInitial && !/^\p{Lu}{2,}/u.test(best) ? best.charAt(0).toLowerCase() + best.slice(1) : best;
 }
 
 /** The sentence sharing most content with the others of its theme (ties: earliest, shortest). */
