@@ -235,6 +235,16 @@ describe('built-in provider: brief drafting', () => {
     ]);
   });
 
+  it('counts a source’s label as what its sentences are about', async () => {
+    const draft = await builtInProvider.draftBriefSection(
+      { briefTitle: 'Weekly staff meeting', heading: 'Risks', guidance: '', instructions: '', sources, maxSentences: 3 },
+      optionsWith(),
+    );
+    expect(draft.sentences).toEqual([
+      { text: 'Board prep — Risks: Churn in the SMB segment rose to 4% a month.', sourceIds: ['brief:2:3'] },
+    ]);
+  });
+
   it('drafts no sentence when no source speaks to the section', async () => {
     const draft = await builtInProvider.draftBriefSection(
       {

@@ -6,9 +6,10 @@ import { reportStage } from './progress.js';
  * The built-in brief drafting (issue #11 "no source, no sentence"): the sources' sentences are
  * ranked by the content words they share with the section's heading, guidance and the assistant's
  * instructions (weighted by rarity across the sources, TF-IDF style), with the brief's title as a
- * weaker signal. Only sentences that share at least one word of the section itself (or two of the
- * title) count; the best few become the draft, each restated as "{label}: {sentence}" and citing
- * its source. Nothing relevant → no sentences.
+ * weaker signal; a source's label counts as part of each of its sentences. Only sentences that
+ * share at least one word of the section itself (or two of the title) count; the best few become
+ * the draft, each restated as "{label}: {sentence}" and citing its source. Nothing relevant → no
+ * sentences.
  */
 
 /** Longest restated sentence, in characters (a longer source sentence is cut at a word boundary). */
@@ -37,12 +38,14 @@ export async function draftBriefSection(task: DraftSectionTask, options: Generat
   const sentences: Scored[] = [];
   for (const [sourceIndex, source] of task.sources.entries()) {
     if (sourceIndex % 50 === 0) options.signal.throwIfAborted();
+    // A source's label says what it is about ("Board prep — Risks", "Task: …"): its words count for each sentence.
+    const labelStems = contentStemsOf(source.label);
     for (const sentence of analyzeText(source.text)) {
       if (sentence.start < 0) continue;
       const text = source.text.slice(sentence.start, sentence.end).replace(/\s+/g, ' ').trim();
       const stems = contentStems(sentence.tokens);
       if (stems.length === 0 || text.length === 0) continue;
-      sentences.push({ sourceIndex, order: sentences.length, text, stems, score: 0 });
+      sentences.push({ sourceIndex, order: sentences.length, text, stems: [...new Set([...stems, ...labelStems])], score: 0 });
     }
   }
 
