@@ -135,7 +135,7 @@ describe('built-in provider: summaries', () => {
 
   it('summarises a scale with its average and says a question without answers has none', async () => {
     const summary = await builtInProvider.summarizeAnswers(offsiteTask, optionsWith());
-    expect(summary.keyPoints.find((entry) => entry.answerIds.includes('budget-1'))?.text).toMatch(/^Average 3\.6 of 5 from 5 people/);
+    expect(summary.keyPoints.find((entry) => entry.answerIds.includes('budget-1'))?.text).toMatch(/^Average 3\.6 of 5 from 5 ratings/);
     expect(summary.perQuestion.find((entry) => entry.itemId === 'unanswered')).toEqual({
       itemId: 'unanswered',
       synthesis: 'No answers yet.',

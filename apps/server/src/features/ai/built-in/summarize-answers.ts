@@ -150,8 +150,19 @@ function countStructured(question: QuestionForAi, answers: AnswerForAi[]): Group
     const high = values.filter((value) => value >= 4).length;
     const low = values.filter((value) => value <= 2).length;
     const distribution = [1, 2, 3, 4, 5].map((score) => `${score}: ${values.filter((value) => value === score).length}`).join(', ');
-    const short = `Average ${average.toFixed(1)} of 5 from ${total} ${people}.`;
-    const full = `Average ${average.toFixed(1)} of 5 from ${total} ${people}; ${high} rated 4 or 5, ${low} rated 1 or 2.`;
+    const rated = values.length === 1 ? 'rating' : 'ratings';
+    const short = `Average ${average.toFixed(1)} of 5 from ${values.length} ${rated}.`;
+    const full = `Average ${average.toFixed(1)} of 5 from ${values.length} ${rated}; ${high} rated 4 or 5, ${low} rated 1 or 2.`;
+    if (values.length === 0) {
+      // Not a number among them (never from the public form, which checks 1–5): say so, claim no average.
+      return {
+        candidates: [],
+        synthesis: [`${total} ${total === 1 ? 'answer' : 'answers'}, none a rating from 1 to 5.`],
+        dissentAnswerIds: [],
+        quotes: [],
+        actions: [],
+      };
+    }
     return {
       candidates: [{ itemId: question.itemId, priority: 3, variants: [short, full], answerIds: allIds, isLead: true }],
       synthesis: [`Ratings ${distribution}.`, `Ratings ${distribution}; average ${average.toFixed(1)}.`],
