@@ -7,7 +7,7 @@ import {
   SUMMARY_SYNTHESIS_MAX,
 } from '@tandem/contract';
 import type { AnswerForAi, GenerationOptions, QuestionForAi, SummarizeTask, SummaryProposal } from '../ai-provider.js';
-import { analyzeText, contentStemsOf, firstWords, isContentToken, joinTokens, nounPhrases, type Sentence, type Token } from './nlp.js';
+import { analyzeText, contentStemsOf, firstWords, isContentToken, nounPhrases, spanText, type Sentence, type Token } from './nlp.js';
 import { reportStage } from './progress.js';
 
 /**
@@ -583,7 +583,10 @@ function findActions(answers: AnswerForAi[], perAnswer: AnalyzedSentence[][]): {
       if (!cue && !deadlineCue.test(original) && !isImperative) continue;
       const tokens = cue ? tokensAfterCue(sentence.sentence.tokens, cue[0]) : sentence.sentence.tokens;
       if (!tokens) continue;
-      const words = joinTokens(tokens.filter((token) => token.value.trim().length > 0)).replace(/[\s.!;:,]+$/u, '');
+      const words = spanText(
+        answers[index]!.text,
+        tokens.filter((token) => token.value.trim().length > 0),
+      ).replace(/[\s.!;:,]+$/u, '');
       if (countWords(words) < 2) continue;
       const text = capitalise(firstWords(words, 18)).slice(0, SUMMARY_ACTION_ITEM_MAX - 1);
       actions.push({ text: /[.…!?]$/.test(text) ? text : `${text}.`, stems: sentence.stems, answerIds: [answers[index]!.id] });
