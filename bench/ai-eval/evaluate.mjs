@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
-import { countWords, summaryWordBudget, SUMMARY_KEY_POINTS_MAX } from '@tandem/contract';
+import { countWords, isComposerItem, summaryWordBudget, SUMMARY_KEY_POINTS_MAX } from '@tandem/contract';
 import { builtInProvider } from '../../apps/server/src/features/ai/built-in/built-in-provider.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -189,5 +189,26 @@ if (asJson) {
     );
   }
 }
-const broken = results.some((result) => result.quoteFaithfulness < 1 || result.unknownCitations > 0 || !result.deterministic);
+// Question generation on goals that appear nowhere in the code or the cases (issue #11's examples).
+const goals = [
+  'Decide whether to move the offsite to Lisbon or keep it in Austin',
+  'Understand why Q3 sales missed target',
+  'Collect feedback on the new expense policy',
+];
+const generated = [];
+for (const goal of goals) {
+  const items = await builtInProvider.generateQuestions({ goal, audience: 'Leadership team', count: 5 }, options());
+  generated.push({ goal, items, valid: items.every((item) => isComposerItem(item)) });
+}
+if (!asJson) {
+  for (const { goal, items, valid } of generated) {
+    console.log(`\n${goal}${valid ? '' : ' (INVALID ITEM)'}`);
+    for (const item of items)
+      console.log(`  ${item.kind} · ${item.prompt}${item.options.length > 0 ? ` [${item.options.join(' | ')}]` : ''}`);
+  }
+}
+
+const broken =
+  generated.some((entry) => !entry.valid) ||
+  results.some((result) => result.quoteFaithfulness < 1 || result.unknownCitations > 0 || !result.deterministic);
 process.exit(broken ? 1 : 0);
