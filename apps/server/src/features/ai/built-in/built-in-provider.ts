@@ -1,39 +1,21 @@
 import type { AiProvider } from '../ai-provider.js';
+import { draftBriefSection } from './draft-brief-section.js';
+import { generateQuestions } from './generate-questions.js';
+import { summarizeAnswers } from './summarize-answers.js';
 
 /**
- * The built-in offline provider (issue #11; PRODUCT §9): deterministic, no key, no download.
- * PLACEHOLDER until the built-in provider lands: valid, minimal proposals only.
+ * The built-in offline provider (issue #11; PRODUCT §9): deterministic (the same input gives the
+ * same output, byte for byte), no key, nothing downloaded at run time. wink-nlp with its bundled
+ * English model finds sentences, parts of speech, sentiment and negation; question templates are
+ * filled from the goal's key phrases (generate-questions.ts), summaries are extractive and cite
+ * every answer they rest on (summarize-answers.ts), brief sections restate only the sources that
+ * speak to them (draft-brief-section.ts). Aborting `options.signal` stops a call between stages
+ * with the signal's reason.
  */
 export const builtInProvider: AiProvider = {
   kind: 'BUILT_IN',
   model: null,
-  async generateQuestions(input) {
-    return Array.from({ length: input.count }, (_, index) => ({
-      prompt: index === 0 ? `What should we know about ${input.goal}?` : `What else matters about ${input.goal} (${index + 1})?`,
-      kind: 'OPEN_TEXT' as const,
-      options: [],
-      required: true,
-      reason: 'Asks directly about the goal.',
-    }));
-  },
-  async summarizeAnswers(input) {
-    const byItem = new Map<string, typeof input.answers>();
-    for (const answer of input.answers) byItem.set(answer.itemId, [...(byItem.get(answer.itemId) ?? []), answer]);
-    const keyPoints = input.questions
-      .filter((question) => byItem.has(question.itemId))
-      .slice(0, input.maxKeyPoints)
-      .map((question) => ({
-        text: `Answers to “${question.prompt}”.`,
-        answerIds: byItem.get(question.itemId)!.map((answer) => answer.id),
-      }));
-    return {
-      keyPoints,
-      perQuestion: input.questions.map((question) => ({ itemId: question.itemId, synthesis: '', dissentAnswerIds: [] })),
-      quotes: input.answers.slice(0, 3).map((answer) => ({ answerId: answer.id, text: answer.text })),
-      actionItems: [],
-    };
-  },
-  async draftBriefSection(input) {
-    return { sentences: input.sources.slice(0, input.maxSentences).map((source) => ({ text: source.text, sourceIds: [source.id] })) };
-  },
+  generateQuestions,
+  summarizeAnswers,
+  draftBriefSection,
 };
