@@ -121,4 +121,26 @@ describe('/questions/summaries/step2 (issue #11: review the draft)', { timeout: 
     });
     expect((await screen.findByRole('link', { name: 'Open the task' })).getAttribute('href')).toBe(`/tasks?task=${taskId}`);
   });
+
+  it('offers to reload on a version conflict, and the reload shows the other save', async () => {
+    const user = userEvent.setup();
+    request.mockRejectedValue(
+      new ApiError({
+        status: 409,
+        errorCode: 'VERSION_CONFLICT',
+        errorDisplayMessage: 'Changed elsewhere.',
+        errorData: null,
+        payload: null,
+      }),
+    );
+    renderStep2();
+    const title = await screen.findByRole('textbox', { name: 'Title' });
+    await user.click(title);
+    await user.paste(' (mine)');
+    await user.click(screen.getByRole('button', { name: 'Save summary' }));
+    const dialog = await screen.findByRole('dialog', { name: 'This summary changed' });
+    get.mockResolvedValue({ ...summary, version: 4, title: 'Their title' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Their title'));
+  });
 });

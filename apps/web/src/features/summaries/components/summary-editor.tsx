@@ -96,10 +96,13 @@ export function SummaryEditor({
   const [base, setBase] = useState(summary);
   const [draft, setDraft] = useState<SummaryDraft>(() => toSummaryDraft(summary));
   const isDirty = isDraftChanged(base, draft);
+  // After "Reload" of a conflict, the next copy replaces the draft whatever it holds.
+  const [isReloading, setReloading] = useState(false);
   // A newer copy (live event, made task) replaces an untouched draft; edits in progress are kept.
-  if (summary !== base && summary.version !== base.version && !isDirty) {
+  if (summary !== base && summary.version !== base.version && (!isDirty || isReloading)) {
     setBase(summary);
     setDraft(toSummaryDraft(summary));
+    setReloading(false);
   }
   const update = useUpdateSummary(workspaceId, summary.id);
   const guard = useLeaveGuard(isDirty && !update.isSuccess);
@@ -610,7 +613,7 @@ export function SummaryEditor({
         onConfirm={() => {
           setConflict(false);
           update.reset();
-          guard.release();
+          setReloading(true);
           onReload();
         }}
         onClose={() => setConflict(false)}
