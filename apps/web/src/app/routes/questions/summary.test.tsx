@@ -83,7 +83,7 @@ describe('/questions/summaries/{id} (issue #11: view, publish, update)', { timeo
     expect(screen.getByText(/never expires · 2 views/)).toBeDefined();
     expect(await screen.findByText(/203\.0\.113\.0\/24 · Safari/)).toBeDefined();
 
-    await user.click(screen.getByRole('button', { name: 'Unpublish' }));
+    await user.click(await screen.findByRole('button', { name: 'Unpublish' }));
     const confirm = await screen.findByRole('dialog', { name: 'Unpublish this summary?' });
     expect(post).toHaveBeenCalledTimes(1);
     post.mockResolvedValueOnce({
@@ -131,5 +131,24 @@ describe('/questions/summaries/{id} (issue #11: view, publish, update)', { timeo
     expect(within(dialog).getByText(/Move the offsite\?: answered 2 → 3 \(counts changed\)/)).toBeDefined();
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByText('1 new answer since this summary was made.')).toBeNull());
+  });
+
+  it('asks before dropping unsaved edits when Edit is cancelled', async () => {
+    const user = userEvent.setup();
+    renderDetail(summary);
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const title = screen.getByRole('textbox', { name: 'Title' });
+    await user.click(title);
+    await user.paste(' v2');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Offsite feedback v2');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Discard your changes?' })).getByRole('button', { name: 'Discard changes' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Title' })).toBeNull());
   });
 });

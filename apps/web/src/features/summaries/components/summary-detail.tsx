@@ -210,7 +210,7 @@ function SummaryDetail({
             showToast('The summary is saved.', 'success');
             setEditing(false);
           }}
-          secondaryAction={<Button onClick={() => setEditing(false)}>Cancel</Button>}
+          onCancel={() => setEditing(false)}
         />
       ) : (
         <SummaryReadView summary={summary} />

@@ -71,6 +71,8 @@ export interface SummaryEditorProps {
   saveLabel?: string;
   /** Reloads the summary as it is now (the conflict dialog's "Reload"). */
   onReload: () => void;
+  /** "Cancel" of the detail's Edit mode: leaves editing (after confirming when edits would be lost). */
+  onCancel?: () => void;
 }
 
 const answerLabel = (answer: SummaryAnswer, prompt: string | undefined) =>
@@ -92,6 +94,7 @@ export function SummaryEditor({
   secondaryAction,
   saveLabel = 'Save summary',
   onReload,
+  onCancel,
 }: SummaryEditorProps) {
   const [base, setBase] = useState(summary);
   const [draft, setDraft] = useState<SummaryDraft>(() => toSummaryDraft(summary));
@@ -110,6 +113,7 @@ export function SummaryEditor({
   const [isPreview, setPreview] = useState(false);
   const [jump, setJump] = useState<{ answerId: string; fromId: string } | null>(null);
   const [taskFor, setTaskFor] = useState<{ id: string; text: string } | null>(null);
+  const [isCancelling, setCancelling] = useState(false);
 
   const answersById = useMemo(() => new Map(base.answers.map((answer) => [answer.id, answer])), [base.answers]);
   const promptOf = useMemo(() => new Map(base.perQuestion.map((spread) => [spread.itemId, spread.prompt])), [base.perQuestion]);
@@ -602,6 +606,7 @@ export function SummaryEditor({
         }}
       >
         {secondaryAction}
+        {onCancel && <Button onClick={() => (isDirty ? setCancelling(true) : onCancel())}>Cancel</Button>}
         <Button variant="contained" loading={update.isPending} onClick={handleSave}>
           {saveLabel}
         </Button>
@@ -620,6 +625,19 @@ export function SummaryEditor({
       >
         Someone saved this summary after you started editing. Reload it to see their version (your edits here are then lost), or close this
         and copy what you need first.
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={isCancelling}
+        title="Discard your changes?"
+        confirmLabel="Discard changes"
+        isDestructive
+        onConfirm={() => {
+          setCancelling(false);
+          onCancel?.();
+        }}
+        onClose={() => setCancelling(false)}
+      >
+        Your edits to this summary are not saved. If you stop editing now, they are lost.
       </ConfirmDialog>
       <MakeTaskDialog
         workspaceId={workspaceId}

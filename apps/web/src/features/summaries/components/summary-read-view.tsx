@@ -8,7 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { answerAuthor } from '../utils/summary-draft';
 import { plural } from '../utils/summary-format';
 import { SpreadBars } from './spread-bars';
-import { UNCITED_WARNING, taskHref } from './summary-editor';
+import { BrevityMeter, UNCITED_WARNING, taskHref } from './summary-editor';
 
 /**
  * A summary read (issue #11 /questions/summaries/{id}): key points with the names they cite, each
@@ -22,6 +22,7 @@ export function SummaryReadView({ summary }: { summary: Summary }) {
   const uncovered = summary.coverage.uncoveredAnswerIds.flatMap((id) => (answersById.has(id) ? [answersById.get(id)!] : []));
   return (
     <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+      <BrevityMeter words={summary.words.summary} budget={summary.words.budget} />
       <ReadSection title="Key points">
         {summary.keyPoints.length === 0 ? (
           <Typography color="text.secondary">No key points.</Typography>
