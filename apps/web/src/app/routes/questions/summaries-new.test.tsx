@@ -119,4 +119,16 @@ describe('/questions/summaries/new (issue #11 step 1)', { timeout: 20_000 }, () 
     expect(await screen.findByText(/This month’s 20 AI generations are used./)).toBeDefined();
     expect(screen.getByRole('link', { name: 'See the subscription' }).getAttribute('href')).toBe('/workspaces/settings?tab=subscription');
   });
+
+  it('drops a confidential request preselected by ?requestId=', async () => {
+    const user = userEvent.setup();
+    renderStep1(`/questions/summaries/new?requestId=${uuid(2)}`);
+    const salaries = await screen.findByRole('checkbox', { name: /Salaries/ });
+    await waitFor(() => expect(salaries).toBeDisabled());
+    expect(salaries).not.toBeChecked();
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Pay');
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(await screen.findByText('Choose at least one request or person.')).toBeDefined();
+    expect(generate).not.toHaveBeenCalled();
+  });
 });

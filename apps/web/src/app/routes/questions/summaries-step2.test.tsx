@@ -143,4 +143,41 @@ describe('/questions/summaries/step2 (issue #11: review the draft)', { timeout: 
     await user.click(within(dialog).getByRole('button', { name: 'Reload' }));
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Their title'));
   });
+
+  it('jumps from a citation to its answer and back', async () => {
+    const user = userEvent.setup();
+    renderStep2();
+    const citations = await screen.findByRole('list', { name: 'Citations of key point 1' });
+    await user.click(within(citations).getByRole('listitem', { name: "Dana Reyes's answer (show)" }));
+    expect(document.activeElement?.id).toBe(`summary-answer-${summary.answers[0]!.id}`);
+    await user.click(screen.getByRole('button', { name: 'Back to the key point' }));
+    expect(document.activeElement?.id).toBe(`summary-point-${uuid(701)}`);
+  });
+
+  it('adds a trimmed quote of an answer and previews a hidden name as the public page will show it', async () => {
+    const user = userEvent.setup();
+    request.mockResolvedValue({ ...summary, version: 4 });
+    renderStep2();
+    await user.click(await screen.findByRole('combobox', { name: 'Quote from an answer' }));
+    await user.click(await screen.findByRole('option', { name: /Dana Reyes — Move the offsite\?/ }));
+    const words = screen.getByRole('textbox', { name: 'Words to quote' });
+    await user.clear(words);
+    await user.click(words);
+    await user.paste('move the offsite');
+    await user.click(screen.getByRole('button', { name: 'Add quote' }));
+    expect(screen.getByRole('textbox', { name: 'Quote 2 — Dana Reyes' })).toHaveValue('move the offsite');
+
+    await user.click(screen.getByRole('checkbox', { name: 'Hide Dana Reyes' }));
+    await user.click(screen.getByRole('switch', { name: 'Preview published page' }));
+    const preview = screen.getByRole('region', { name: 'Preview of the published page' });
+    expect(within(preview).getByText('— A respondent')).toBeDefined();
+    expect(within(preview).getByText('“move the offsite” — A respondent')).toBeDefined();
+    expect(within(preview).queryByText(/Dana/)).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Save summary' }));
+    await waitFor(() => expect(request).toHaveBeenCalled());
+    const body = request.mock.calls[0]![1]!.body as { quotes: unknown[]; redactions: unknown[] };
+    expect(body.quotes[1]).toEqual({ answerId: summary.answers[0]!.id, text: 'move the offsite' });
+    expect(body.redactions).toEqual([{ kind: 'NAME', contactId: summary.answers[0]!.contact.id, replacement: '' }]);
+  });
 });

@@ -9,7 +9,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { GenerationProgress } from '@/components/ai/generation-progress';
@@ -177,6 +177,13 @@ function RequestPicker({
     workspaceId,
     items.map((item) => item.id),
   );
+  const confidentialIds = items.filter((_item, index) => details[index]?.data?.confidential === true).map((item) => item.id);
+  const confidentialKey = confidentialIds.join(',');
+  // A confidential request preselected by ?requestId= is dropped once its detail says so (PRODUCT §9).
+  useEffect(() => {
+    const ids = confidentialKey.split(',');
+    if (value.some((id) => ids.includes(id))) onChange(value.filter((id) => !ids.includes(id)));
+  }, [confidentialKey, value, onChange]);
   const toggle = (requestId: string) =>
     onChange(value.includes(requestId) ? value.filter((id) => id !== requestId) : [...value, requestId]);
   return (
@@ -194,18 +201,12 @@ function RequestPicker({
         <Typography color="text.secondary">No sent requests yet: a summary covers answers people gave.</Typography>
       ) : (
         <Box sx={{ display: 'grid', gap: 0.5 }}>
-          {items.map((item, index) => {
-            const isConfidential = details[index]?.data?.confidential === true;
+          {items.map((item) => {
+            const isConfidential = confidentialIds.includes(item.id);
             return (
               <Box key={item.id}>
                 <FormControlLabel
-                  control={
-                    <Checkbox
-                      checked={value.includes(item.id) && !isConfidential}
-                      onChange={() => toggle(item.id)}
-                      disabled={isConfidential}
-                    />
-                  }
+                  control={<Checkbox checked={value.includes(item.id)} onChange={() => toggle(item.id)} disabled={isConfidential} />}
                   label={
                     <span>
                       {item.title}{' '}
