@@ -10,7 +10,7 @@ import { DueDateField } from '@/features/tasks';
 import { useMembers } from '@/features/workspaces';
 import { getApiErrorMessage } from '@/lib/error-message';
 import { isApiError } from '@/lib/api-error';
-import { useMakeActionItemTask } from '../api/summary-actions';
+import { useMakeActionItemTask } from '../api/make-action-item-task';
 import { toCalendarDate } from '../utils/summary-format';
 
 /** Props of {@link MakeTaskDialog}. */

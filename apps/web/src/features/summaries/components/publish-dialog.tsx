@@ -12,7 +12,7 @@ import { DueDateField } from '@/features/tasks';
 import { isApiError } from '@/lib/api-error';
 import { getApiErrorMessage } from '@/lib/error-message';
 import { showToast } from '@/lib/toast-store';
-import { usePublishSummary } from '../api/summary-actions';
+import { usePublishSummary } from '../api/publish-summary';
 
 type Expiry = 'default' | 'never' | 'date';
 

@@ -10,7 +10,7 @@ import { isApiError } from '@/lib/api-error';
 import { getApiErrorMessage } from '@/lib/error-message';
 import { showToast } from '@/lib/toast-store';
 import { useSummary } from '../api/get-summary';
-import { useDeleteSummary } from '../api/summary-actions';
+import { useDeleteSummary } from '../api/delete-summary';
 import { SummaryEditor } from './summary-editor';
 
 /**

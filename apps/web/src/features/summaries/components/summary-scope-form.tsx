@@ -22,7 +22,8 @@ import { getApiErrorMessage } from '@/lib/error-message';
 import type { GenerationStreamOptions } from '@/lib/generation-stream';
 import { useZodForm } from '@/lib/use-zod-form';
 import { generateSummary } from '../api/generate-summary';
-import { useScopeContactSearch, useScopeRequestDetails, useScopeRequests } from '../api/scope-sources';
+import { useScopeRequestDetails, useScopeRequests } from '../api/get-scope-requests';
+import { useScopeContactSearch } from '../api/search-scope-contacts';
 import {
   SummaryScopeFormSchema,
   scopeErrorAliases,
