@@ -32,6 +32,7 @@ function renderStep2() {
     [
       { path: '/questions/summaries/step2', element: <Step2Route /> },
       { path: '/questions/summaries/:id', element: <p>Summary page</p> },
+      { path: '/questions/summaries', element: <p>Summaries list</p> },
     ],
     { initialEntries: [`/questions/summaries/step2?id=${summary.id}`] },
   );
@@ -179,5 +180,17 @@ describe('/questions/summaries/step2 (issue #11: review the draft)', { timeout: 
     const body = request.mock.calls[0]![1]!.body as { quotes: unknown[]; redactions: unknown[] };
     expect(body.quotes[1]).toEqual({ answerId: summary.answers[0]!.id, text: 'move the offsite' });
     expect(body.redactions).toEqual([{ kind: 'NAME', contactId: summary.answers[0]!.contact.id, replacement: '' }]);
+  });
+
+  it('discards the draft after confirming, even with unsaved edits', async () => {
+    const user = userEvent.setup();
+    vi.mocked(api.delete).mockResolvedValue(undefined);
+    const router = renderStep2();
+    await user.click(await screen.findByRole('textbox', { name: 'Title' }));
+    await user.paste(' (edited)');
+    await user.click(screen.getByRole('button', { name: 'Discard draft' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Discard this draft?' })).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/questions/summaries'));
+    expect(api.delete).toHaveBeenCalledWith(`v1/workspaces/w1/summaries/${summary.id}`, { query: { version: 3 } });
   });
 });

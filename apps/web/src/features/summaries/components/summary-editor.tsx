@@ -65,8 +65,11 @@ export interface SummaryEditorProps {
   summary: Summary;
   /** After a successful save (the caller navigates; the leave guard is released first). */
   onSaved: (summary: Summary) => void;
-  /** "Cancel" of the detail's Edit mode, or "Discard draft" of step 2 (which deletes, with its own confirm). */
-  secondaryAction?: ReactNode;
+  /**
+   * Step 2's "Discard draft" (which deletes, with its own confirm): given `release`, which lets the
+   * next navigation through the unsaved-edits guard.
+   */
+  secondaryAction?: (release: () => void) => ReactNode;
   /** The save button's label ("Save summary" in step 2, "Save changes" on the detail). */
   saveLabel?: string;
   /** Reloads the summary as it is now (the conflict dialog's "Reload"). */
@@ -605,7 +608,7 @@ export function SummaryEditor({
           bgcolor: 'background.default',
         }}
       >
-        {secondaryAction}
+        {secondaryAction?.(guard.release)}
         {onCancel && <Button onClick={() => (isDirty ? setCancelling(true) : onCancel())}>Cancel</Button>}
         <Button variant="contained" loading={update.isPending} onClick={handleSave}>
           {saveLabel}

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { paths } from '@/config/paths';
@@ -22,6 +22,8 @@ export function SummaryReview({ workspaceId, summaryId }: { workspaceId: string;
   const summary = useSummary(workspaceId, summaryId);
   const remove = useDeleteSummary(workspaceId, summaryId);
   const [isDiscarding, setDiscarding] = useState(false);
+  // The editor's leave guard, let through once the draft is deleted (its edits are meant to go).
+  const releaseGuard = useRef<() => void>(() => undefined);
   if (summary.isPending) return <LoadingRows label="Loading the draft" rows={5} />;
   if (summary.isError) {
     if (isApiError(summary.error) && (summary.error.status === 404 || summary.error.status === 400)) {
@@ -57,11 +59,14 @@ export function SummaryReview({ workspaceId, summaryId }: { workspaceId: string;
         summary={summary.data}
         onReload={() => void summary.refetch()}
         onSaved={(saved) => void navigate(paths.questions.summaries.detail.getHref(saved.id))}
-        secondaryAction={
-          <Button color="error" onClick={() => setDiscarding(true)}>
-            Discard draft
-          </Button>
-        }
+        secondaryAction={(release) => {
+          releaseGuard.current = release;
+          return (
+            <Button color="error" onClick={() => setDiscarding(true)}>
+              Discard draft
+            </Button>
+          );
+        }}
       />
       <ConfirmDialog
         open={isDiscarding}
@@ -72,6 +77,7 @@ export function SummaryReview({ workspaceId, summaryId }: { workspaceId: string;
         onConfirm={() =>
           remove.mutate(summary.data.version, {
             onSuccess: () => {
+              releaseGuard.current();
               showToast('The draft was discarded.', 'success');
               void navigate(paths.questions.summaries.list.getHref());
             },
