@@ -69,7 +69,7 @@ describe('/questions/summaries/step2 (issue #11: review the draft)', { timeout: 
     await user.clear(point);
     await user.click(point);
     await user.paste('Budget is tight.');
-    await user.click(screen.getAllByRole('button', { name: "Cite Sam Reyes's answer in…" })[0]!);
+    await user.click(screen.getAllByRole('button', { name: "Cite in… (Sam Reyes's answer)" })[0]!);
     await user.click(await screen.findByRole('menuitem', { name: /2\. Budget is tight\./ }));
     await user.click(screen.getByRole('button', { name: 'Save summary' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/questions/summaries/${summary.id}`));

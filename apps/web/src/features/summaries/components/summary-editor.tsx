@@ -415,6 +415,11 @@ export function SummaryEditor({
 
           <Section title="Action items">
             {draft.actionItems.length === 0 && <Typography color="text.secondary">No action items.</Typography>}
+            {isDirty && draft.actionItems.some((item) => !item.taskId) && (
+              <Typography variant="body2" color="text.secondary">
+                Save your changes to make tasks of the action items.
+              </Typography>
+            )}
             {draft.actionItems.map((item, index) => (
               <Box key={item.key} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
                 <TextField
@@ -438,7 +443,6 @@ export function SummaryEditor({
                   <Button
                     sx={{ alignSelf: 'center' }}
                     disabled={!item.id || isDirty}
-                    title={!item.id || isDirty ? 'Save your changes first' : undefined}
                     onClick={() => item.id && setTaskFor({ id: item.id, text: item.text })}
                   >
                     Make task
@@ -700,7 +704,7 @@ function CiteInMenu({
         size="small"
         disabled={keyPoints.length === 0}
         onClick={(event) => setAnchor(event.currentTarget)}
-        aria-label={`Cite ${author}'s answer in…`}
+        aria-label={`Cite in… (${author}'s answer)`}
       >
         Cite in…
       </Button>
