@@ -166,6 +166,8 @@ export function SummaryEditor({
   };
 
   const fieldError = (key: string) => serverErrors?.byKey[key];
+  /** Any server error of one item (a quote's text or the answer it cites, an action item's text or citations). */
+  const itemError = (itemKey: string) => Object.entries(serverErrors?.byKey ?? {}).find(([key]) => key.startsWith(`${itemKey}.`))?.[1];
   const moveKeyPoint = (index: number, by: -1 | 1) =>
     edit((d) => {
       const keyPoints = [...d.keyPoints];
@@ -362,7 +364,7 @@ export function SummaryEditor({
             {draft.quotes.length === 0 && <Typography color="text.secondary">No quotes.</Typography>}
             {draft.quotes.map((quote, index) => {
               const answer = answersById.get(quote.answerId);
-              const serverError = fieldError(`${quote.key}.text`);
+              const serverError = itemError(quote.key);
               const isVerbatim = answer ? answer.text.includes(quote.text) : false;
               return (
                 <Box key={quote.key} sx={{ display: 'grid', gap: 1 }}>
@@ -431,8 +433,8 @@ export function SummaryEditor({
                       actionItems: d.actionItems.map((a) => (a.key === item.key ? { ...a, text: event.target.value } : a)),
                     }))
                   }
-                  error={Boolean(fieldError(`${item.key}.text`))}
-                  helperText={fieldError(`${item.key}.text`)}
+                  error={Boolean(itemError(item.key))}
+                  helperText={itemError(item.key)}
                   sx={{ flex: '1 1 240px' }}
                 />
                 {item.taskId ? (

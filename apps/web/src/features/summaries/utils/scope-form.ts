@@ -54,10 +54,17 @@ export function toGenerateSummaryBody(form: SummaryScopeForm): GenerateSummaryIn
   };
 }
 
-/** Where the server's errorData paths go on the form ("scope.to" → to; "scope" → requestIds). */
+/**
+ * Where the server's errorData keys go on the form: body checks name the path ("scope.to"), the
+ * service's checks the field ("requestIds", "contactIds") or the whole scope ("scope": no answer matches).
+ */
 export const scopeErrorAliases = {
   title: 'title',
   scope: 'requestIds',
+  requestIds: 'requestIds',
+  contactIds: 'people',
+  from: 'from',
+  to: 'to',
   'scope.requestIds': 'requestIds',
   'scope.contactIds': 'people',
   'scope.from': 'from',
