@@ -36,6 +36,9 @@ export function SummaryRows({ summaries, emptyText }: { summaries: readonly Summ
               color={summary.status === 'PUBLISHED' ? 'success' : 'default'}
               variant="outlined"
             />
+            {summary.status === 'PUBLISHED' && !summary.isPublicLinkActive && (
+              <Chip size="small" variant="outlined" label="Link no longer active" />
+            )}
             {summary.newAnswers > 0 && <Chip size="small" color="warning" label={describeNewAnswers(summary.newAnswers)} />}
           </Box>
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
