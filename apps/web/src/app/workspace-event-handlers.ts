@@ -3,6 +3,7 @@ import { briefEventHandlers } from '@/features/briefs/events/brief-events';
 import { contactEventHandlers } from '@/features/contacts/events/contact-events';
 import { dashboardEventHandlers } from '@/features/dashboard/events/dashboard-events';
 import { questionEventHandlers } from '@/features/questions/events/question-events';
+import { summaryEventHandlers } from '@/features/summaries/events/summary-events';
 import { taskEventHandlers } from '@/features/tasks/events/task-events';
 import { memberEventHandler } from '@/features/workspaces/events/member-events';
 import type { AnyWorkspaceEventHandler } from '@/lib/events/event-handlers';
@@ -16,6 +17,7 @@ export const workspaceEventHandlers: readonly AnyWorkspaceEventHandler[] = [
   ...taskEventHandlers,
   ...briefEventHandlers,
   ...questionEventHandlers,
+  ...summaryEventHandlers,
   ...contactEventHandlers,
   activityEventHandler,
   memberEventHandler,

@@ -33,7 +33,8 @@ export interface ActivityEntryProps {
 /**
  * One activity item as a list row: its sentence ({@link describeActivity}, rendered as text, so
  * user-written titles stay inert) and a relative time with the full date as a title. An item about
- * a task links to that task's drawer on /tasks (`?task=<id>`).
+ * a task links to that task's drawer on /tasks (`?task=<id>`); one about a summary (SUMMARY_PUBLISHED,
+ * issue #11) to that summary's page.
  */
 export function ActivityEntry({ item, members, showUnread = false, onNavigate, disableGutters = false }: ActivityEntryProps) {
   const unread = showUnread && item.isUnread;
@@ -66,12 +67,18 @@ export function ActivityEntry({ item, members, showUnread = false, onNavigate, d
   );
   const rowSx = { borderRadius: '12px', alignItems: 'flex-start', bgcolor: unread ? 'action.selected' : 'transparent' };
   const taskId = item.subject.taskId;
-  if (taskId) {
+  const summaryId = item.subject.summaryId;
+  const href = taskId
+    ? paths.tasks.list.getHref(new URLSearchParams({ task: taskId }))
+    : summaryId
+      ? paths.questions.summaries.detail.getHref(summaryId)
+      : null;
+  if (href) {
     return (
       <ListItem disablePadding sx={{ mb: 0.5 }}>
         <ListItemButton
           component={RouterLink}
-          to={paths.tasks.list.getHref(new URLSearchParams({ task: taskId }))}
+          to={href}
           onClick={onNavigate}
           disableGutters={disableGutters}
           sx={{ ...rowSx, ...(disableGutters ? { px: 1 } : {}) }}

@@ -1,0 +1,51 @@
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { useBlocker } from 'react-router';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+
+/** What {@link useLeaveGuard} gives its editor. */
+export interface LeaveGuard {
+  /** The "Leave without saving?" dialog; render it once. */
+  dialog: ReactNode;
+  /** Lets the next navigation through (call it after a save or discard, before navigating). */
+  release: () => void;
+}
+
+/**
+ * Keeps typing from being lost (issue #11 "no lost typing"; as the brief template editor's guard):
+ * while the summary has unsaved edits, leaving for another page asks first (React Router's
+ * blocker) and closing or reloading the tab triggers the browser's own prompt (beforeunload).
+ */
+export function useLeaveGuard(isDirty: boolean): LeaveGuard {
+  const shouldBlock = useRef(isDirty);
+  useEffect(() => {
+    shouldBlock.current = isDirty;
+  }, [isDirty]);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => shouldBlock.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+
+  useEffect(() => {
+    if (!isDirty) return;
+    const handleBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', handleBeforeUnload);
+    return () => window.removeEventListener('beforeunload', handleBeforeUnload);
+  }, [isDirty]);
+
+  const release = useCallback(() => {
+    shouldBlock.current = false;
+  }, []);
+
+  const dialog = (
+    <ConfirmDialog
+      open={blocker.state === 'blocked'}
+      title="Leave without saving?"
+      confirmLabel="Leave"
+      isDestructive
+      onConfirm={() => blocker.proceed?.()}
+      onClose={() => blocker.reset?.()}
+    >
+      Your changes to this summary are not saved. If you leave now, they are lost.
+    </ConfirmDialog>
+  );
+  return { dialog, release };
+}
