@@ -264,6 +264,8 @@ export const QuestionRequestListItemSchema = z
     itemCount: z.number().int().min(0),
     progress: RequestProgressSchema,
     channel: RecipientChannelSchema,
+    /** Never sent to an AI assistant nor published (issue #11; PRODUCT §10): pickers show it disabled. */
+    confidential: z.boolean(),
     sentAt: z.iso.datetime().nullable(),
     closedAt: z.iso.datetime().nullable(),
     createdBy: RequestMemberSchema.nullable(),

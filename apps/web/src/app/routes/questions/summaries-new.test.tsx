@@ -23,7 +23,7 @@ vi.mock('@/lib/generation-stream', () => ({ postGeneration: vi.fn() }));
 const get = vi.mocked(api.get);
 const generate = vi.mocked(postGeneration);
 const progress = { total: 4, PENDING: 1, OPENED: 0, PARTIAL: 0, ANSWERED: 3 };
-const listed = (n: number, title: string) => ({ id: uuid(n), title, status: 'SENT', progress });
+const listed = (n: number, title: string, confidential = false) => ({ id: uuid(n), title, status: 'SENT', progress, confidential });
 
 function renderStep1(url = '/questions/summaries/new') {
   session.current = {
@@ -49,9 +49,7 @@ beforeEach(() => {
   vi.clearAllMocks();
   get.mockImplementation((path) => {
     if (path.endsWith('/question-requests'))
-      return Promise.resolve({ items: [listed(1, 'Offsite'), listed(2, 'Salaries')], nextCursor: null });
-    if (path.endsWith(`/question-requests/${uuid(2)}`)) return Promise.resolve({ id: uuid(2), confidential: true });
-    if (path.includes('/question-requests/')) return Promise.resolve({ id: uuid(1), confidential: false });
+      return Promise.resolve({ items: [listed(1, 'Offsite'), listed(2, 'Salaries', true)], nextCursor: null });
     return Promise.resolve({ items: [], nextCursor: null });
   });
 });

@@ -1,5 +1,5 @@
-import type { QuestionRequestDetail, QuestionRequestPage } from '@tandem/contract';
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQueries } from '@tanstack/react-query';
+import type { QuestionRequestPage } from '@tandem/contract';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 // What step 1 chooses from (issue #11), read through this feature's own calls (features reach each
@@ -34,22 +34,4 @@ export function scopeRequestsQueryOptions(workspaceId: string) {
 /** Query hook of {@link getScopeRequests}. */
 export function useScopeRequests(workspaceId: string) {
   return useInfiniteQuery(scopeRequestsQueryOptions(workspaceId));
-}
-
-/**
- * GET …/question-requests/{requestId} for each id: whether a request is confidential is on its
- * detail only (the list does not carry it), and a confidential one cannot be chosen (PRODUCT §9).
- * Same key as the request screens' detail, so they share the cache.
- */
-export function useScopeRequestDetails(workspaceId: string, requestIds: readonly string[]) {
-  return useQueries({
-    queries: requestIds.map((requestId) =>
-      queryOptions({
-        queryKey: ['workspaces', workspaceId, 'questions', 'detail', requestId],
-        queryFn: () => api.get<QuestionRequestDetail>(`${requestsPath(workspaceId)}/${encodeURIComponent(requestId)}`),
-        meta: { errorToast: false },
-        staleTime: 60_000,
-      }),
-    ),
-  });
 }

@@ -22,7 +22,7 @@ import { getApiErrorMessage } from '@/lib/error-message';
 import type { GenerationStreamOptions } from '@/lib/generation-stream';
 import { useZodForm } from '@/lib/use-zod-form';
 import { generateSummary } from '../api/generate-summary';
-import { useScopeRequestDetails, useScopeRequests } from '../api/get-scope-requests';
+import { useScopeRequests } from '../api/get-scope-requests';
 import { useScopeContactSearch } from '../api/search-scope-contacts';
 import {
   SummaryScopeFormSchema,
@@ -157,9 +157,8 @@ function GenerateFailure({ error }: { error: ApiError }) {
 }
 
 /**
- * The requests a summary can cover: sent and closed ones, each with how many answered. Whether a
- * request is confidential is on its detail (the list does not carry it), so each listed request's
- * detail is read (cached; the request screens share it).
+ * The requests a summary can cover: sent and closed ones, each with how many answered; a
+ * confidential one shown but disabled with its reason (PRODUCT §9).
  */
 function RequestPicker({
   workspaceId,
@@ -174,13 +173,9 @@ function RequestPicker({
 }) {
   const requests = useScopeRequests(workspaceId);
   const items = useMemo(() => requests.data?.pages.flatMap((page) => page.items) ?? [], [requests.data]);
-  const details = useScopeRequestDetails(
-    workspaceId,
-    items.map((item) => item.id),
-  );
-  const confidentialIds = items.filter((_item, index) => details[index]?.data?.confidential === true).map((item) => item.id);
+  const confidentialIds = items.filter((item) => item.confidential).map((item) => item.id);
   const confidentialKey = confidentialIds.join(',');
-  // A confidential request preselected by ?requestId= is dropped once its detail says so (PRODUCT §9).
+  // A confidential request preselected by ?requestId= is dropped once the list shows it (PRODUCT §9).
   useEffect(() => {
     const ids = confidentialKey.split(',');
     if (value.some((id) => ids.includes(id))) onChange(value.filter((id) => !ids.includes(id)));
