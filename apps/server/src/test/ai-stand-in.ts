@@ -53,6 +53,8 @@ export interface StandInRequest {
   data(): unknown;
   /** The system message's text ('' when none). */
   system(): string;
+  /** Resolves when this call's connection closes: for a `hang` reply, when the client gave up (aborted). */
+  closed: Promise<void>;
 }
 
 /**
@@ -61,10 +63,14 @@ export interface StandInRequest {
  * - `{ text }` the model's message is this raw text (e.g. invalid JSON);
  * - `{ status, body?, headers? }` an HTTP error (e.g. 500) with an OpenAI-style error body; the AI SDK
  *   retries a 5xx after its back-off (2 s) unless a `retry-after-ms` header says otherwise;
- * - `{ hang: true }` never answers; the connection stays open until the client gives up (a timeout).
+ * - `{ hang: true, partial? }` never finishes; the connection stays open until the client gives up
+ *   (a timeout, a cancel). With `partial` and `stream: true` it first streams that text (progress).
  */
 export type StandInReply =
-  { json: unknown } | { text: string } | { status: number; body?: unknown; headers?: Record<string, string> } | { hang: true };
+  | { json: unknown }
+  | { text: string }
+  | { status: number; body?: unknown; headers?: Record<string, string> }
+  | { hang: true; partial?: string };
 
 const readBody = async (request: IncomingMessage): Promise<string> => {
   const chunks: Buffer[] = [];
@@ -72,8 +78,18 @@ const readBody = async (request: IncomingMessage): Promise<string> => {
   return Buffer.concat(chunks).toString('utf8');
 };
 
+const completionId = () => `chatcmpl-stand-in-${Date.now()}`;
+const chunkOf = (
+  id: string,
+  model: string,
+  delta: Record<string, unknown>,
+  finishReason: string | null,
+  extra: Record<string, unknown> = {},
+) =>
+  `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model, choices: [{ index: 0, delta, finish_reason: finishReason }], ...extra })}\n\n`;
+
 function sendCompletion(response: ServerResponse, model: string, content: string, stream: boolean): void {
-  const id = `chatcmpl-stand-in-${Date.now()}`;
+  const id = completionId();
   const created = Math.floor(Date.now() / 1000);
   const usage = { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 };
   if (!stream) {
@@ -92,7 +108,7 @@ function sendCompletion(response: ServerResponse, model: string, content: string
   }
   response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   const chunk = (delta: Record<string, unknown>, finishReason: string | null, extra: Record<string, unknown> = {}) =>
-    `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finishReason }], ...extra })}\n\n`;
+    chunkOf(id, model, delta, finishReason, extra);
   response.write(chunk({ role: 'assistant', content: '' }, null));
   // Several pieces, so a client sees partial output before the end.
   const size = Math.max(1, Math.ceil(content.length / 4));
@@ -116,7 +132,9 @@ export async function startAiStandIn(): Promise<AiStandIn> {
         return;
       }
       const body = JSON.parse(await readBody(request)) as StandInRequest['body'];
+      const closed = once(response, 'close').then(() => undefined);
       const recorded: StandInRequest = {
+        closed,
         body,
         headers: request.headers,
         data() {
@@ -143,6 +161,11 @@ export async function startAiStandIn(): Promise<AiStandIn> {
       } else if ('hang' in scripted) {
         hanging.add(response);
         response.on('close', () => hanging.delete(response));
+        if (scripted.partial !== undefined && body.stream === true) {
+          const id = completionId();
+          response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+          response.write(chunkOf(id, body.model, { role: 'assistant', content: scripted.partial }, null));
+        }
       } else if ('status' in scripted) {
         response.writeHead(scripted.status, { 'content-type': 'application/json', ...scripted.headers });
         response.end(JSON.stringify(scripted.body ?? { error: { message: `Stand-in error ${scripted.status}`, type: 'server_error' } }));

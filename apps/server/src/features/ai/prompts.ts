@@ -1,3 +1,4 @@
+import { choiceKinds, ITEM_PROMPT_MAX, itemKinds } from '@tandem/contract';
 import type { DraftSectionTask, GenerateQuestionsTask, SummarizeTask } from './ai-provider.js';
 
 /**
@@ -26,8 +27,8 @@ export function questionsPrompt(task: GenerateQuestionsTask): ModelPrompt {
     system: [
       RULES,
       `Task: propose exactly ${task.count} questions that help the executive find out what the goal says, for the audience described.`,
-      'Each question: "prompt" (one clear question, at most 500 characters), "kind" (OPEN_TEXT, SINGLE_CHOICE, MULTIPLE_CHOICE, SCALE, YES_NO or DATE),',
-      '"options" (2 to 20 distinct options for SINGLE_CHOICE and MULTIPLE_CHOICE, otherwise an empty list), "required" (boolean),',
+      `Each question: "prompt" (one clear question, at most ${ITEM_PROMPT_MAX} characters), "kind" (one of ${itemKinds.join(', ')}),`,
+      `"options" (2 to 20 distinct options for ${choiceKinds.join(' and ')}, otherwise an empty list), "required" (boolean),`,
       '"reason" (one line on why it helps the goal). Answer as {"questions": [...]}.',
     ].join('\n'),
     prompt: JSON.stringify({ goal: task.goal, audience: task.audience, count: task.count }),
