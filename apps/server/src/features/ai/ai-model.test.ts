@@ -1,5 +1,5 @@
 import type { BriefSectionDraft, GeneratedQuestions, GenerationProgress } from '@tandem/contract';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { aiGenerations, questionRequests } from '../../db/schema/index.js';
 import { useAiStandIn, type StandInRequest } from '../../test/ai-stand-in.js';
@@ -28,6 +28,15 @@ describe('AI routes (model provider)', () => {
   const question = (prompt: string, reason = 'Gets to the point.') => ({ prompt, kind: 'OPEN_TEXT', options: [], required: true, reason });
   const generate = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
     t.post(aiUrls.generate(owner.workspaceId), body, { token: owner.token, headers });
+  const newestProvider = async () => {
+    const [newest] = await t.db
+      .select({ provider: aiGenerations.provider })
+      .from(aiGenerations)
+      .where(eq(aiGenerations.workspaceId, owner.workspaceId))
+      .orderBy(desc(aiGenerations.createdAt))
+      .limit(1);
+    return newest?.provider;
+  };
   const payloadOf = <T>(response: { json<U>(): U }) => response.json<{ payload: T }>().payload;
 
   describe('question generation', () => {
@@ -79,7 +88,7 @@ describe('AI routes (model provider)', () => {
       expect(request!.data()).toEqual({ goal: 'Understand hiring risk', audience: 'Finance leads; CFO at Acme', count: 3 });
       expect(JSON.stringify(request!.body)).not.toContain('Nadia');
       expect(request!.system()).toContain('Use only the data');
-      expect(await countGenerations(t, owner.workspaceId)).toBeGreaterThanOrEqual(1);
+      expect(await newestProvider()).toBe('MODEL');
     });
 
     it('streams the model’s partial text as progress, then the result', async () => {
@@ -112,8 +121,8 @@ describe('AI routes (model provider)', () => {
       expect(result.provider).toEqual({ kind: 'BUILT_IN', model: null, fellBack: true, fallbackReason: reason });
       expect(result.items.length).toBeGreaterThan(0);
       expect(await countGenerations(t, owner.workspaceId)).toBe(before + 1);
-      const rows = await t.db.select().from(aiGenerations).where(eq(aiGenerations.workspaceId, owner.workspaceId));
-      expect(rows.at(-1)?.provider).toBe('MODEL');
+      // The usage row names the provider that answered.
+      expect(await newestProvider()).toBe('BUILT_IN');
     };
 
     it('falls back to the built-in provider on invalid JSON', async () => {

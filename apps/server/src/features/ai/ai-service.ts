@@ -4,7 +4,14 @@ import type { AppConfig } from '../../config/env.js';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import type { AiProvider, GenerationOptions } from './ai-provider.js';
-import { countAiGenerationsThisMonth, getAiLimit, nextMonthStart, releaseAiGeneration, reserveAiGeneration } from './ai-usage.js';
+import {
+  countAiGenerationsThisMonth,
+  getAiLimit,
+  nextMonthStart,
+  releaseAiGeneration,
+  reserveAiGeneration,
+  setAiGenerationProvider,
+} from './ai-usage.js';
 import { builtInProvider } from './built-in/built-in-provider.js';
 import { describeModelFailure } from './fallback-reason.js';
 import { createModelProvider } from './model-provider.js';
@@ -15,7 +22,9 @@ const errorName = (error: unknown) => (error instanceof Error ? error.name : typ
  * One generation a feature asks for. `run` calls the provider it is given; `check` (optional)
  * says why an output cannot be used (a citation outside the sources, a quote not in its answer…)
  * or returns null. A model's output that throws or fails the check falls back to the built-in
- * provider (issue #11 "a visible fall-back"); the built-in provider's output must pass.
+ * provider (issue #11 "a visible fall-back"); the built-in provider's output must pass. The
+ * check's words end the user-facing reason "The AI model’s answer did not check out: …", so write
+ * a short clause with a full stop ("it quoted words that are not in the answer.").
  */
 export interface GenerationTask<T> {
   kind: AiGenerationKind;
@@ -107,6 +116,7 @@ export class AiService {
         this.#logger.error({ kind: task.kind, problem }, 'the built-in AI provider produced an output that failed its check');
         throw new AppError('INTERNAL', 'The assistant could not produce a usable result. Try again.');
       }
+      if (fallbackReason) await setAiGenerationProvider(this.#db, task.workspaceId, reservation, builtInProvider.kind);
       return {
         output,
         provider: { kind: builtInProvider.kind, model: null, fellBack: fallbackReason !== null, fallbackReason },
