@@ -80,15 +80,8 @@ async function idempotencyPlugin(app: FastifyInstance) {
     const scopedKey = request.idempotencyKey;
     if (!scopedKey) return payload;
     request.idempotencyKey = null;
-    if (reply.statusCode >= 500 || reply.statusCode === 429) {
-      await app.db.delete(idempotencyKeys).where(eq(idempotencyKeys.scopedKey, scopedKey));
-    } else {
-      const body = typeof payload === 'string' && payload.length > 0 ? (JSON.parse(payload) as unknown) : null;
-      await app.db
-        .update(idempotencyKeys)
-        .set({ responseStatus: reply.statusCode, responseBody: body })
-        .where(eq(idempotencyKeys.scopedKey, scopedKey));
-    }
+    const body = typeof payload === 'string' && payload.length > 0 ? (JSON.parse(payload) as unknown) : null;
+    await keepAnswer(app, scopedKey, { status: reply.statusCode, body });
     return payload;
   });
 
@@ -98,6 +91,32 @@ async function idempotencyPlugin(app: FastifyInstance) {
       await app.db.delete(idempotencyKeys).where(eq(idempotencyKeys.scopedKey, request.idempotencyKey));
     }
   });
+}
+
+/** Stores the answer of a key for replays, or forgets the key (5xx, 429, none) so a retry runs again. */
+async function keepAnswer(app: FastifyInstance, scopedKey: string, answer: { status: number; body: unknown } | null): Promise<void> {
+  if (!answer || answer.status >= 500 || answer.status === 429) {
+    await app.db.delete(idempotencyKeys).where(eq(idempotencyKeys.scopedKey, scopedKey));
+    return;
+  }
+  await app.db
+    .update(idempotencyKeys)
+    .set({ responseStatus: answer.status, responseBody: answer.body })
+    .where(eq(idempotencyKeys.scopedKey, scopedKey));
+}
+
+/**
+ * Settles the Idempotency-Key of a request whose reply was hijacked (a streamed generation, issue
+ * #11): Fastify then runs neither onSend nor onResponse, so without this the key would answer 409
+ * "in flight" for a day. `answer` is what a replay gets as plain JSON (the streamed `result` as
+ * `{ payload }`, or an error envelope with its status); null (cancelled) forgets the key, as do
+ * 5xx and 429, so a retry runs again.
+ */
+export async function settleHijackedReply(request: FastifyRequest, answer: { status: number; body: unknown } | null): Promise<void> {
+  const scopedKey = request.idempotencyKey;
+  if (!scopedKey) return;
+  request.idempotencyKey = null;
+  await keepAnswer(request.server, scopedKey, answer);
 }
 
 export default fp(idempotencyPlugin, { name: 'idempotency' });

@@ -62,3 +62,11 @@ export async function reserveAiGeneration(
 export async function releaseAiGeneration(db: Queryable, workspaceId: string, id: string): Promise<void> {
   await db.delete(aiGenerations).where(and(eq(aiGenerations.workspaceId, workspaceId), eq(aiGenerations.id, id)));
 }
+
+/** Records which provider answered a reserved generation (the built-in one after a fall-back). */
+export async function setAiGenerationProvider(db: Queryable, workspaceId: string, id: string, provider: string): Promise<void> {
+  await db
+    .update(aiGenerations)
+    .set({ provider })
+    .where(and(eq(aiGenerations.workspaceId, workspaceId), eq(aiGenerations.id, id)));
+}

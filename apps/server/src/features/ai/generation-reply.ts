@@ -1,6 +1,7 @@
 import { GENERATION_EVENT_STREAM, type ErrorEnvelope, type GenerationProgress } from '@tandem/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.js';
+import { settleHijackedReply } from '../../plugins/idempotency.js';
 import type { GenerationOptions } from './ai-provider.js';
 
 /** One Server-Sent Events message (the data is JSON on one line: no newline can break the frame). */
@@ -12,7 +13,9 @@ const sseMessage = (event: string, data: unknown) => `event: ${event}\ndata: ${J
  * - Plain JSON by default: resolves `{ payload }` for the route to send with `status`.
  * - With `Accept: text/event-stream`: the stream opens at the first progress event; `progress`
  *   events, then one `result` ({ payload }) or `error` (envelope + status). An error before any
- *   progress (validation, 402, 403, 404, 409) is thrown and answers as plain JSON.
+ *   progress (validation, 402, 403, 404, 409) is thrown and answers as plain JSON. A streamed
+ *   answer settles its Idempotency-Key itself (plugins/idempotency.ts): a replay gets the result
+ *   as plain JSON; a cancelled one may run again.
  * @returns the `{ payload }` to send, or undefined when the answer was streamed.
  */
 export async function replyWithGeneration<T>(
@@ -49,14 +52,31 @@ export async function replyWithGeneration<T>(
   try {
     const payload = await produce({ signal: controller.signal, onProgress });
     if (!streaming) return { payload };
+    // Settled before the last event, so a client that replays right after reading it gets the answer.
+    await settle(request, { status, body: { payload } });
     reply.raw.end(sseMessage('result', { payload }));
     return undefined;
   } catch (error) {
     if (!streaming) throw error;
-    if (!controller.signal.aborted) reply.raw.end(sseMessage('error', errorEvent(request, error)));
+    if (controller.signal.aborted) {
+      await settle(request, null);
+      return undefined;
+    }
+    const { status: errorStatus, ...envelope } = errorEvent(request, error);
+    await settle(request, { status: errorStatus, body: envelope });
+    reply.raw.end(sseMessage('error', { ...envelope, status: errorStatus }));
     return undefined;
   } finally {
     reply.raw.off('close', abort);
+  }
+}
+
+/** A streamed (hijacked) answer's Idempotency-Key; a failure to settle it must not lose the answer. */
+async function settle(request: FastifyRequest, answer: { status: number; body: unknown } | null): Promise<void> {
+  try {
+    await settleHijackedReply(request, answer);
+  } catch (error) {
+    request.log.error({ err: error }, 'could not settle the Idempotency-Key of a streamed generation');
   }
 }
 
