@@ -110,3 +110,14 @@ export async function openWorkspaceEvents(
     },
   };
 }
+
+/** The Accept header of a generation call that asks for Server-Sent Events (contract GENERATION_EVENT_STREAM). */
+export const acceptStream = { accept: 'text/event-stream' };
+
+/** The events of a whole `text/event-stream` body, parsed with eventsource-parser: name and JSON data. */
+export function parseEvents(body: string): { event: string; data: unknown }[] {
+  const events: { event: string; data: unknown }[] = [];
+  const parser = createParser({ onEvent: (message) => events.push({ event: message.event ?? 'message', data: JSON.parse(message.data) }) });
+  parser.feed(body);
+  return events;
+}

@@ -9,7 +9,8 @@ import { setUpRoles, type RoleMembers } from '../../test/task-fixtures.js';
 import { useTestApp } from '../../test/test-app.js';
 import type { SignedInMember } from '../../test/workspace-fixtures.js';
 import type { SourceForAi } from './ai-provider.js';
-import { acceptStream, aiUrls, countGenerations, createContact, insertAnswer, openItem, parseEvents } from './ai-test-fixtures.js';
+import { aiUrls, countGenerations, createContact, insertAnswer, openItem } from './ai-test-fixtures.js';
+import { acceptStream, parseEvents } from '../../test/event-stream.js';
 
 const TIMEOUT_MS = 2_000;
 

@@ -1,6 +1,5 @@
 import { DEFAULT_WORKING_HOURS, type AnswerValue, type ItemKind, type QuestionItem } from '@tandem/contract';
 import { eq, sql } from 'drizzle-orm';
-import { createParser } from 'eventsource-parser';
 import { aiGenerations, contacts, questionAnswers, questionRequests } from '../../db/schema/index.js';
 import type { TestApp } from '../../test/test-app.js';
 import type { SentRequest } from '../../test/question-fixtures.js';
@@ -12,16 +11,6 @@ export const aiUrls = {
   generate: (workspaceId: string) => `/api/v1/workspaces/${workspaceId}/questions/generate`,
   draft: (workspaceId: string, briefId: string) => `/api/v1/workspaces/${workspaceId}/briefs/${briefId}/draft`,
 };
-
-export const acceptStream = { accept: 'text/event-stream' };
-
-/** The events of a whole `text/event-stream` body, parsed with eventsource-parser: name and JSON data. */
-export function parseEvents(body: string): { event: string; data: unknown }[] {
-  const events: { event: string; data: unknown }[] = [];
-  const parser = createParser({ onEvent: (message) => events.push({ event: message.event ?? 'message', data: JSON.parse(message.data) }) });
-  parser.feed(body);
-  return events;
-}
 
 /** How many AI generations the workspace has (all months). */
 export async function countGenerations(t: TestApp, workspaceId: string): Promise<number> {

@@ -8,7 +8,8 @@ import { AppError } from '../../lib/errors.js';
 import { useAiStandIn } from '../../test/ai-stand-in.js';
 import { CLIENT_ID, useTestApp } from '../../test/test-app.js';
 import { signUpOwner, type SignedInMember } from '../../test/workspace-fixtures.js';
-import { acceptStream, aiUrls, countGenerations, insertGenerations, parseEvents } from './ai-test-fixtures.js';
+import { aiUrls, countGenerations, insertGenerations } from './ai-test-fixtures.js';
+import { acceptStream, parseEvents } from '../../test/event-stream.js';
 import { replyWithGeneration } from './generation-reply.js';
 
 /** replyWithGeneration on its own: what a stream says once it has started (issue #11). */

@@ -6,7 +6,7 @@ import { useAiStandIn } from '../../test/ai-stand-in.js';
 import { createSentRequest, type SentRequest } from '../../test/question-fixtures.js';
 import { useTestApp } from '../../test/test-app.js';
 import { signUpOwner, type SignedInMember } from '../../test/workspace-fixtures.js';
-import { acceptStream, parseEvents } from '../ai/ai-test-fixtures.js';
+import { acceptStream, parseEvents } from '../../test/event-stream.js';
 
 /**
  * Summaries through the OpenAI-compatible model (issue #11), against the local chat-completions
