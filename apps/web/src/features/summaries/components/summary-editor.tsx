@@ -38,6 +38,7 @@ import {
   answerAuthor,
   errorsByItem,
   isDraftChanged,
+  answerLabel,
   newDraftKey,
   peopleOfAnswers,
   publishedAuthor,
@@ -77,9 +78,6 @@ export interface SummaryEditorProps {
   /** "Cancel" of the detail's Edit mode: leaves editing (after confirming when edits would be lost). */
   onCancel?: () => void;
 }
-
-const answerLabel = (answer: SummaryAnswer, prompt: string | undefined) =>
-  `${answerAuthor(answer)} — ${prompt ? `${prompt}: ` : ''}${answer.text.length > 80 ? `${answer.text.slice(0, 80)}…` : answer.text}`;
 
 /**
  * The summary editor (issue #11 step 2 and the detail's Edit): key points with their citations (a

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { Summary } from '@tandem/contract';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { answerAuthor } from '../utils/summary-draft';
+import { answerAuthor, answerLabel } from '../utils/summary-draft';
 import { plural } from '../utils/summary-format';
 import { SpreadBars } from './spread-bars';
 import { BrevityMeter, UNCITED_WARNING, taskHref } from './summary-editor';
@@ -20,6 +20,7 @@ export function SummaryReadView({ summary }: { summary: Summary }) {
   const namesOf = (answerIds: readonly string[]) =>
     [...new Set(answerIds.flatMap((id) => (answersById.has(id) ? [answerAuthor(answersById.get(id)!)] : [])))].join(', ');
   const uncovered = summary.coverage.uncoveredAnswerIds.flatMap((id) => (answersById.has(id) ? [answersById.get(id)!] : []));
+  const promptOf = new Map(summary.perQuestion.map((spread) => [spread.itemId, spread.prompt]));
   return (
     <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
       <BrevityMeter words={summary.words.summary} budget={summary.words.budget} />
@@ -119,7 +120,7 @@ export function SummaryReadView({ summary }: { summary: Summary }) {
             {uncovered.map((answer) => (
               <li key={answer.id}>
                 <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                  {answerAuthor(answer)}: {answer.text}
+                  {answerLabel(answer, promptOf.get(answer.itemId))}
                 </Typography>
               </li>
             ))}

@@ -143,3 +143,8 @@ export function errorsByItem(draft: SummaryDraft, errorData: Record<string, stri
   }
   return { byKey, other };
 }
+
+/** An answer as pickers and the coverage list name it: "Name — Question: text" (text cut at 80 characters). */
+export function answerLabel(answer: SummaryAnswer, prompt: string | undefined): string {
+  return `${answerAuthor(answer)} — ${prompt ? `${prompt}: ` : ''}${answer.text.length > 80 ? `${answer.text.slice(0, 80)}…` : answer.text}`;
+}
