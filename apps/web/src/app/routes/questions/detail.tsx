@@ -9,7 +9,7 @@ import { useQuestionRequest } from '@/features/questions/api/get-question-reques
 import { NoQuestionsAccess } from '@/features/questions/components/no-questions-access';
 import { RequestComposer } from '@/features/questions/components/request-composer';
 import { RequestDetailView } from '@/features/questions/components/request-detail';
-import { LoadError, LoadingRows, PageMessage } from '@/features/questions/components/screen-states';
+import { LoadError, LoadingRows, PageMessage } from '@/components/ui/screen-states';
 import { useQuestionsAccess } from '@/features/questions/hooks/use-questions-access';
 import { dropComposerHandoff, readComposerHandoff } from '@/features/questions/utils/composer-handoff';
 import { draftFromRequest, toSaveBody, type DraftRecipient } from '@/features/questions/utils/composer-draft';

@@ -14,7 +14,7 @@ import { useQuestionRequests } from '@/features/questions/api/get-question-reque
 import { useWaitingOn } from '@/features/questions/api/get-waiting-on';
 import { NoQuestionsAccess } from '@/features/questions/components/no-questions-access';
 import { RequestRows } from '@/features/questions/components/request-rows';
-import { LoadError, LoadingRows } from '@/features/questions/components/screen-states';
+import { LoadError, LoadingRows } from '@/components/ui/screen-states';
 import { WaitingOnRows } from '@/features/questions/components/waiting-on-rows';
 import { useQuestionsAccess } from '@/features/questions/hooks/use-questions-access';
 

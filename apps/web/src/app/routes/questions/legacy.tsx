@@ -11,7 +11,7 @@ import { useQuestionRequests } from '@/features/questions/api/get-question-reque
 import { NoQuestionsAccess } from '@/features/questions/components/no-questions-access';
 import { RequestRows } from '@/features/questions/components/request-rows';
 import { RequestsToolbar } from '@/features/questions/components/requests-toolbar';
-import { LoadError, LoadingRows } from '@/features/questions/components/screen-states';
+import { LoadError, LoadingRows } from '@/components/ui/screen-states';
 import { useQuestionsAccess } from '@/features/questions/hooks/use-questions-access';
 import {
   parseRequestFilters,

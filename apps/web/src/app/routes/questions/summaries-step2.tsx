@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { NoQuestionsAccess } from '@/features/questions/components/no-questions-access';
-import { PageMessage } from '@/features/summaries/components/screen-states';
+import { PageMessage } from '@/components/ui/screen-states';
 import { useQuestionsAccess } from '@/features/questions/hooks/use-questions-access';
 import { SummaryReview } from '@/features/summaries/components/summary-review';
 

@@ -11,7 +11,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { SearchField } from '@/components/ui/search-field';
 import { paths } from '@/config/paths';
 import { NoQuestionsAccess } from '@/features/questions/components/no-questions-access';
-import { LoadError, LoadingRows } from '@/features/summaries/components/screen-states';
+import { LoadError, LoadingRows } from '@/components/ui/screen-states';
 import { useQuestionsAccess } from '@/features/questions/hooks/use-questions-access';
 import { useSummaries } from '@/features/summaries/api/get-summaries';
 import { SummaryRows } from '@/features/summaries/components/summary-rows';

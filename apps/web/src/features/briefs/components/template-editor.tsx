@@ -11,7 +11,7 @@ import { useZodForm } from '@/lib/use-zod-form';
 import { useCreateBriefTemplate } from '../api/create-brief-template';
 import { useUpdateBriefTemplate } from '../api/update-brief-template';
 import { EMPTY_TEMPLATE_FORM, toTemplateFieldPath, toTemplateFormValues } from '../utils/template-form';
-import { useTemplateLeaveGuard } from './template-leave-guard';
+import { useLeaveGuard } from '@/hooks/use-leave-guard';
 import { TemplateSectionsField } from './template-sections-field';
 
 /** Props of {@link TemplateEditor}. */
@@ -41,7 +41,7 @@ export function TemplateEditor({ workspaceId, template, onSaved, onCancel, onDir
     defaultValues: template ? toTemplateFormValues(template) : EMPTY_TEMPLATE_FORM,
   });
   const { isDirty, isSubmitting, errors } = form.formState;
-  const guard = useTemplateLeaveGuard(isDirty && !isSubmitting);
+  const guard = useLeaveGuard(isDirty && !isSubmitting, 'template');
   const { setFocus } = form;
 
   useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);

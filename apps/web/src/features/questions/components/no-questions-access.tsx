@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
-import { PageMessage } from './screen-states';
+import { PageMessage } from '@/components/ui/screen-states';
 
 /**
  * What a member sees on a questions screen they may not use (PRODUCT §6): a GUEST sees no

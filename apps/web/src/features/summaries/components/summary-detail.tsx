@@ -12,7 +12,7 @@ import { AiProviderNote } from '@/components/ai/ai-provider-note';
 import { GenerationProgress } from '@/components/ai/generation-progress';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { paths } from '@/config/paths';
-import { LoadError, LoadingRows, PageMessage } from './screen-states';
+import { LoadError, LoadingRows, PageMessage } from '@/components/ui/screen-states';
 import { useGeneration } from '@/hooks/use-generation';
 import { isApiError, type ApiError } from '@/lib/api-error';
 import { getApiErrorMessage } from '@/lib/error-message';

@@ -33,7 +33,7 @@ import { paths } from '@/config/paths';
 import { getApiErrorMessage } from '@/lib/error-message';
 import { isApiError } from '@/lib/api-error';
 import { useUpdateSummary } from '../api/update-summary';
-import { useLeaveGuard } from '../hooks/use-leave-guard';
+import { useLeaveGuard } from '@/hooks/use-leave-guard';
 import {
   answerAuthor,
   errorsByItem,
@@ -109,7 +109,7 @@ export function SummaryEditor({
     setReloading(false);
   }
   const update = useUpdateSummary(workspaceId, summary.id);
-  const guard = useLeaveGuard(isDirty && !update.isSuccess);
+  const guard = useLeaveGuard(isDirty && !update.isSuccess, 'summary');
   const [isConflict, setConflict] = useState(false);
   const [isPreview, setPreview] = useState(false);
   const [jump, setJump] = useState<{ answerId: string; fromId: string } | null>(null);

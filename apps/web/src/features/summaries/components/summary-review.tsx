@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { paths } from '@/config/paths';
-import { LoadError, LoadingRows, PageMessage } from './screen-states';
+import { LoadError, LoadingRows, PageMessage } from '@/components/ui/screen-states';
 import { isApiError } from '@/lib/api-error';
 import { getApiErrorMessage } from '@/lib/error-message';
 import { showToast } from '@/lib/toast-store';

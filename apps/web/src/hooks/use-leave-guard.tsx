@@ -11,11 +11,12 @@ export interface LeaveGuard {
 }
 
 /**
- * Keeps typing from being lost (issue #11 "no lost typing"; as the brief template editor's guard):
- * while the summary has unsaved edits, leaving for another page asks first (React Router's
+ * Keeps typing from being lost ("no lost typing": the brief template editor, issue #9; the summary
+ * editor, issue #11): while `isDirty`, leaving for another page asks first (React Router's
  * blocker) and closing or reloading the tab triggers the browser's own prompt (beforeunload).
+ * `subject` names what is edited in the dialog ("summary", "template").
  */
-export function useLeaveGuard(isDirty: boolean): LeaveGuard {
+export function useLeaveGuard(isDirty: boolean, subject: string): LeaveGuard {
   const shouldBlock = useRef(isDirty);
   useEffect(() => {
     shouldBlock.current = isDirty;
@@ -44,7 +45,7 @@ export function useLeaveGuard(isDirty: boolean): LeaveGuard {
       onConfirm={() => blocker.proceed?.()}
       onClose={() => blocker.reset?.()}
     >
-      Your changes to this summary are not saved. If you leave now, they are lost.
+      Your changes to this {subject} are not saved. If you leave now, they are lost.
     </ConfirmDialog>
   );
   return { dialog, release };

@@ -30,7 +30,7 @@ export function LoadError({ message, onRetry }: { message: string; onRetry: () =
   );
 }
 
-/** A page-level message (no access, not found) with an optional action. */
+/** A page-level message (no access, not found, nothing chosen) with an optional action. */
 export function PageMessage({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (
     <Card sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center', maxWidth: 560, mx: 'auto' }}>
