@@ -115,7 +115,7 @@ describe('/questions/summaries/new (issue #11 step 1)', { timeout: 20_000 }, () 
     );
     await user.click(screen.getByRole('button', { name: 'Generate' }));
     expect(await screen.findByText(/This month’s 20 AI generations are used./)).toBeDefined();
-    expect(screen.getByRole('link', { name: 'See the subscription' }).getAttribute('href')).toBe('/workspaces/settings?tab=subscription');
+    expect(screen.getByRole('link', { name: 'See your plan' }).getAttribute('href')).toBe('/workspaces/settings?tab=subscription');
   });
 
   it('drops a confidential request preselected by ?requestId=', async () => {

@@ -1,22 +1,19 @@
 import AutoAwesome from '@mui/icons-material/AutoAwesomeOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DRAFT_INSTRUCTIONS_MAX, type BriefSectionDraft, type DraftSource } from '@tandem/contract';
 import { useCallback, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { ApiErrorAlert } from '@/components/errors/api-error-alert';
 import { AiProviderNote } from '@/components/ai/ai-provider-note';
 import { GenerationProgress } from '@/components/ai/generation-progress';
 import { ActionReason } from '@/components/ui/action-reason';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { paths } from '@/config/paths';
 import { useGeneration } from '@/hooks/use-generation';
 import { isApiError, type ApiError } from '@/lib/api-error';
-import { getApiErrorMessage } from '@/lib/error-message';
 import type { GenerationStreamOptions } from '@/lib/generation-stream';
 import { draftBriefSection } from '../api/draft-brief-section';
 import { useRefreshAiUsage } from '../api/refresh-ai-usage';
@@ -126,7 +123,7 @@ export function BriefSectionDraftAssist({
           helperText="E.g. “Focus on open risks; three bullet points.” The draft uses only this workspace’s answers, briefs and tasks."
           slotProps={{ htmlInput: { maxLength: DRAFT_INSTRUCTIONS_MAX } }}
         />
-        {error && <DraftError error={error} />}
+        {error && <ApiErrorAlert error={error} />}
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           <Button type="submit" variant="contained" size="small" startIcon={<AutoAwesome />} disabled={!sectionId}>
             Draft
@@ -241,21 +238,5 @@ function SourceChip({ source }: { source: DraftSource }) {
         label
       )}
     </Box>
-  );
-}
-
-function DraftError({ error }: { error: ApiError }) {
-  return (
-    <Alert severity="error">
-      {getApiErrorMessage(error)}
-      {error.status === 402 && (
-        <>
-          {' '}
-          <Link component={RouterLink} to={paths.workspaces.settings.getHref('subscription')}>
-            See your plan
-          </Link>
-        </>
-      )}
-    </Alert>
   );
 }

@@ -18,15 +18,15 @@ import {
 } from '@tandem/contract';
 import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { ApiErrorAlert } from '@/components/errors/api-error-alert';
 import { AiProviderNote } from '@/components/ai/ai-provider-note';
 import { GenerationProgress } from '@/components/ai/generation-progress';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { paths } from '@/config/paths';
 import { useGeneration } from '@/hooks/use-generation';
 import { ApiError, isApiError } from '@/lib/api-error';
-import { getApiErrorMessage } from '@/lib/error-message';
 import type { GenerationStreamOptions } from '@/lib/generation-stream';
-import { isPlanLimit, ItemEditor, itemProblem, moveItem, RecipientsField, storeGeneratedHandoff } from '@/features/questions';
+import { ItemEditor, itemProblem, moveItem, RecipientsField, storeGeneratedHandoff } from '@/features/questions';
 import { generateQuestions } from '../api/generate-questions';
 import { useRefreshAiUsage } from '../api/refresh-ai-usage';
 import {
@@ -243,19 +243,7 @@ export function GenerateQuestionsPage({ workspaceId }: GenerateQuestionsPageProp
             slotProps={{ htmlInput: { min: 1, max: REQUEST_ITEMS_MAX, step: 1, inputMode: 'numeric' } }}
             sx={{ maxWidth: 220 }}
           />
-          {error && (
-            <Alert severity="error">
-              {getApiErrorMessage(error)}
-              {isPlanLimit(error) && (
-                <>
-                  {' '}
-                  <Link component={RouterLink} to={paths.workspaces.settings.getHref('subscription')}>
-                    See your plan
-                  </Link>
-                </>
-              )}
-            </Alert>
-          )}
+          {error && <ApiErrorAlert error={error} />}
           {generation.isRunning ? (
             <GenerationProgress label="Generating questions" progress={generation.progress} onCancel={generation.cancel} />
           ) : (

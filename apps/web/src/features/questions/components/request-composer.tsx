@@ -24,14 +24,14 @@ import {
 } from '@tandem/contract';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { ApiErrorAlert } from '@/components/errors/api-error-alert';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { paths } from '@/config/paths';
-import { getApiErrorMessage } from '@/lib/error-message';
 import type { ApiError } from '@/lib/api-error';
 import { showToast } from '@/lib/toast-store';
 import { SaveIndicator } from '@/features/briefs';
 import { DueDateField } from '@/features/tasks';
-import { isPlanLimit, useSendQuestionRequest } from '../api/request-mutations';
+import { useSendQuestionRequest } from '../api/request-mutations';
 import { useRequestAutosave, type SavedRequest } from '../hooks/use-request-autosave';
 import {
   findSendProblems,
@@ -184,19 +184,7 @@ export function RequestComposer({
         </Button>
       </Box>
 
-      {sendError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {getApiErrorMessage(sendError)}
-          {isPlanLimit(sendError) && (
-            <>
-              {' '}
-              <Link component={RouterLink} to={paths.workspaces.settings.getHref('subscription')}>
-                See your plan
-              </Link>
-            </>
-          )}
-        </Alert>
-      )}
+      {sendError && <ApiErrorAlert error={sendError} sx={{ mb: 2 }} />}
       {problems && !isReadyToSend(shown) && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           Before sending:{' '}

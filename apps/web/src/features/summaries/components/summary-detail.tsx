@@ -8,6 +8,7 @@ import { summaryStatusLabels, type RegeneratedSummary, type Summary } from '@tan
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { ApiErrorAlert } from '@/components/errors/api-error-alert';
 import { AiProviderNote } from '@/components/ai/ai-provider-note';
 import { GenerationProgress } from '@/components/ai/generation-progress';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -162,19 +163,7 @@ function SummaryDetail({
       {regeneration.isRunning && (
         <GenerationProgress label="Updating the summary" progress={regeneration.progress} onCancel={regeneration.cancel} />
       )}
-      {updateFailure && (
-        <Alert severity="error">
-          {getApiErrorMessage(updateFailure)}
-          {updateFailure.errorCode === 'PLAN_LIMIT' && (
-            <>
-              {' '}
-              <Link component={RouterLink} to={paths.workspaces.settings.getHref('subscription')}>
-                See the subscription
-              </Link>
-            </>
-          )}
-        </Alert>
-      )}
+      {updateFailure && <ApiErrorAlert error={updateFailure} />}
       {canEdit && summary.issues.length > 0 && !isEditing && (
         <Alert severity="warning">
           <Typography variant="body2" sx={{ fontWeight: 600 }}>

@@ -6,19 +6,18 @@ import Card from '@mui/material/Card';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { ApiErrorAlert } from '@/components/errors/api-error-alert';
 import { GenerationProgress } from '@/components/ai/generation-progress';
 import { paths } from '@/config/paths';
 import { DueDateField } from '@/features/tasks';
 import { useGeneration } from '@/hooks/use-generation';
 import { applyFieldErrors } from '@/lib/apply-field-errors';
 import { isApiError, type ApiError } from '@/lib/api-error';
-import { getApiErrorMessage } from '@/lib/error-message';
 import type { GenerationStreamOptions } from '@/lib/generation-stream';
 import { useZodForm } from '@/lib/use-zod-form';
 import { generateSummary } from '../api/generate-summary';
@@ -122,7 +121,7 @@ export function SummaryScopeFormView({ workspaceId, initialRequestId }: { worksp
           )}
         />
       </Box>
-      {failure && <GenerateFailure error={failure} />}
+      {failure && <ApiErrorAlert error={failure} />}
       {generation.isRunning ? (
         <GenerationProgress label="Generating the summary" progress={generation.progress} onCancel={generation.cancel} />
       ) : (
@@ -136,23 +135,6 @@ export function SummaryScopeFormView({ workspaceId, initialRequestId }: { worksp
         </Box>
       )}
     </Card>
-  );
-}
-
-/** A refused generation: 402 PLAN_LIMIT with the way to a bigger plan; anything else its message. */
-function GenerateFailure({ error }: { error: ApiError }) {
-  return (
-    <Alert severity="error">
-      {getApiErrorMessage(error)}
-      {error.errorCode === 'PLAN_LIMIT' && (
-        <>
-          {' '}
-          <Link component={RouterLink} to={paths.workspaces.settings.getHref('subscription')}>
-            See the subscription
-          </Link>
-        </>
-      )}
-    </Alert>
   );
 }
 
