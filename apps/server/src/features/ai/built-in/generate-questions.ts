@@ -675,7 +675,8 @@ export async function generateQuestions(task: GenerateQuestionsTask, options: Ge
     if (!prompt || prompt.length > ITEM_PROMPT_MAX || template.options) continue;
     candidates.push({
       question: { prompt, kind: template.kind, options: [], required: true, reason: template.reason(fallbackSlots) },
-      score: -100 + template.base,
+      // Templates that need a cue come last of all: "By what date could the outage be ready?" reads wrong.
+      score: -100 + template.base - (template.needsCue ? 100 : 0),
       order: 1_000_000 + order,
     });
   }
@@ -687,8 +688,10 @@ export async function generateQuestions(task: GenerateQuestionsTask, options: Ge
   const kindCount = new Map<ItemKind, number>();
   // Two passes: first at most a third of the questions of one kind (variety), then anything left.
   for (const pass of [0, 1]) {
-    for (const { question } of candidates) {
+    for (const { question, score } of candidates) {
       if (chosen.length >= task.count) break;
+      // Templates that need a cue the goal lacks wait for the last pass.
+      if (pass === 0 && score < -150) continue;
       const key = question.prompt.toLowerCase();
       if (seen.has(key)) continue;
       if (['SINGLE_CHOICE', 'MULTI_CHOICE'].includes(question.kind) && question.options.length < 2) continue;
@@ -875,8 +878,12 @@ function keyPhrases(goalText: string, tokens: Token[], isPickClause: boolean): P
     (phrase) => !wholes.some((whole) => whole !== phrase && whole.index < phrase.index && whole.last >= phrase.last),
   );
   // The first phrase of the goal is its subject; the rest by length and position.
-  const [subject, ...rest] = kept.sort((a, b) => a.index - b.index);
+  const [subject, ...others] = kept.sort((a, b) => a.index - b.index);
   if (!subject) return [];
+  // A further subject of one plain word ("the target" in "sales missed target") is too thin to ask about on its own.
+  const rest = others.filter(
+    (phrase) => phrase.kind !== 'subject' || /\s/.test(stripDeterminer(phrase.text)) || /^\p{Lu}/u.test(phrase.bare),
+  );
   return [subject, ...rest.sort((a, b) => b.score - a.score || a.index - b.index)].slice(0, 4);
 }
 
