@@ -194,6 +194,9 @@ const goals = [
   'Decide whether to move the offsite to Lisbon or keep it in Austin',
   'Understand why Q3 sales missed target',
   'Collect feedback on the new expense policy',
+  // Several clauses: a choice's options must stay on its own clause (the budget risks are asked about, not voted on).
+  'Decide whether to move the offsite to Lisbon or keep it in Austin, and understand the budget risks',
+  'Decide if we should renew the office lease in Austin or move to a smaller space, and what it means for the team',
 ];
 const generated = [];
 for (const goal of goals) {

@@ -98,6 +98,92 @@ describe('built-in provider: question generation', () => {
     expect(priorities[0]).toMatchObject({ kind: 'MULTI_CHOICE', options: ['Hiring', 'Pricing', 'Support'] });
   });
 
+  it('keeps the options of a choice on their own clause: another clause’s worries are asked about, not voted on', async () => {
+    const goal = 'Decide whether to move the offsite to Lisbon or keep it in Austin, and understand the budget risks';
+    for (const count of [5, 8]) {
+      const questions = await builtInProvider.generateQuestions({ goal, audience: 'Leadership team', count }, optionsWith());
+      expect(questions).toHaveLength(count);
+      const withOptions = questions.filter((item) => item.options.includes('Lisbon'));
+      expect(withOptions).toHaveLength(1);
+      expect(withOptions[0]!.prompt).toContain('the offsite');
+      expect(questions.filter((item) => /budget risks/.test(item.prompt)).every((item) => item.options.length === 0)).toBe(true);
+      expect(questions).toContainEqual(
+        expect.objectContaining({ kind: 'OPEN_TEXT', prompt: 'What budget risks do you see for the offsite?' }),
+      );
+      expect(questions.every(isComposerItem)).toBe(true);
+    }
+  });
+
+  it('offers actions as the options when "or" joins two things to do, and asks about no noun inside them', async () => {
+    const questions = await builtInProvider.generateQuestions(
+      {
+        goal: 'Decide if we should renew the office lease in Austin or move to a smaller space, and what it means for the team',
+        audience: '',
+        count: 5,
+      },
+      optionsWith(),
+    );
+    expect(questions[0]).toMatchObject({
+      kind: 'SINGLE_CHOICE',
+      prompt: 'Which of these should we do?',
+      options: ['Renew the office lease in Austin', 'Move to a smaller space', 'No strong preference'],
+    });
+    expect(questions.filter((item) => item.options.length > 0)).toHaveLength(1);
+    expect(questions.some((item) => /about a smaller space|for a smaller space/.test(item.prompt))).toBe(false);
+  });
+
+  it('asks each clause its own question: a "when" clause as a date, a "which" clause in its own words', async () => {
+    const questions = await builtInProvider.generateQuestions(
+      { goal: 'Plan the 2027 hiring: which roles come first and when should we start interviewing', audience: '', count: 5 },
+      optionsWith(),
+    );
+    expect(questions).toContainEqual(expect.objectContaining({ kind: 'DATE', prompt: 'When should we start interviewing?' }));
+    expect(questions).toContainEqual(expect.objectContaining({ kind: 'OPEN_TEXT', prompt: 'In your view, which roles come first?' }));
+    const travel = await builtInProvider.generateQuestions(
+      { goal: 'Agree on the travel policy changes and when they take effect', audience: '', count: 5 },
+      optionsWith(),
+    );
+    expect(travel[0]).toMatchObject({ kind: 'DATE', prompt: 'When do you think the travel policy changes take effect?' });
+    expect(travel.some((item) => item.prompt.includes('the effect'))).toBe(false);
+  });
+
+  it('asks about named worries and causes in words, tied to what they concern, never as a rating of satisfaction', async () => {
+    const concerns = await builtInProvider.generateQuestions(
+      { goal: 'Understand the concerns about the reorganisation and how it affects morale', audience: '', count: 5 },
+      optionsWith(),
+    );
+    expect(concerns.map((item) => item.prompt)).toEqual(
+      expect.arrayContaining(['What concerns do you see about the reorganisation?', 'How do you think the reorganisation affects morale?']),
+    );
+    expect(concerns.some((item) => /satisfied with the (concerns|morale)/.test(item.prompt))).toBe(false);
+    const causes = await builtInProvider.generateQuestions(
+      { goal: 'Identify the root causes of the delayed product launch and what we should change', audience: '', count: 5 },
+      optionsWith(),
+    );
+    expect(causes.map((item) => item.prompt)).toEqual(
+      expect.arrayContaining(['What do you see as the root causes of the delayed product launch?', 'What should we change?']),
+    );
+  });
+
+  it('asks a goal that is a question once, and reads a short goal’s capital as the start of a sentence', async () => {
+    const acme = await builtInProvider.generateQuestions(
+      { goal: 'What went wrong with the Acme renewal?', audience: '', count: 5 },
+      optionsWith(),
+    );
+    expect(acme[0]!.prompt).toBe('What went wrong with the Acme renewal?');
+    expect(acme.filter((item) => /went wrong with the Acme renewal/.test(item.prompt))).toHaveLength(1);
+    const hire = await builtInProvider.generateQuestions(
+      { goal: 'Hire a new VP of Engineering: what should we look for in candidates?', audience: '', count: 5 },
+      optionsWith(),
+    );
+    expect(hire.map((item) => item.prompt)).toEqual(
+      expect.arrayContaining(['What should we look for in candidates?', 'What would you look for in a new VP of Engineering?']),
+    );
+    const board = await builtInProvider.generateQuestions({ goal: 'Board prep', audience: '', count: 5 }, optionsWith());
+    expect(board.some((item) => item.prompt.includes('the board prep'))).toBe(true);
+    expect(board.some((item) => item.prompt.includes('Board prep'))).toBe(false);
+  });
+
   it('proposes the number asked for, up to 20, even from a goal it cannot parse', async () => {
     const questions = await builtInProvider.generateQuestions({ goal: 'zzq ###', audience: '', count: 20 }, optionsWith());
     expect(questions).toHaveLength(20);

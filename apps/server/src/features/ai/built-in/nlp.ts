@@ -210,8 +210,23 @@ export function nounPhrases(tokens: Token[]): { first: number; last: number }[] 
     if (!token) return false;
     if (token.isWord && ['ADJ', 'NOUN', 'PROPN', 'NUM'].includes(token.pos)) return true;
     const next = tokens[position + 1];
-    if (token.isWord && token.pos === 'VERB' && /ing$/i.test(token.value) && next?.pos === 'NOUN') return true;
     const before = tokens[position - 1];
+    if (token.isWord && token.pos === 'VERB' && /ing$/i.test(token.value) && next?.pos === 'NOUN') return true;
+    // A word joined by a hyphen to the next ("all-hands") belongs to the phrase.
+    if (token.isWord && next?.value === '-' && next.offset === token.offset + token.value.length && tokens[position + 2]?.isWord)
+      return true;
+    // "the new onboarding process": an adverb-tagged modifier right after a determiner.
+    if (token.isWord && token.pos === 'ADV' && before?.pos === 'DET' && ['ADJ', 'NOUN', 'VERB'].includes(next?.pos ?? '')) return true;
+    // A noun the tagger took for a verb at the end of a longer phrase ("the delayed product launch").
+    if (
+      token.isWord &&
+      token.pos === 'VERB' &&
+      !/(ed|s)$/i.test(token.value) &&
+      before?.pos === 'NOUN' &&
+      ['ADJ', 'NOUN', 'PROPN'].includes(tokens[position - 2]?.pos ?? '') &&
+      (!next || ['ADP', 'PUNCT', 'CCONJ'].includes(next.pos))
+    )
+      return true;
     return (
       token.value === '-' &&
       !!before &&
@@ -230,7 +245,8 @@ export function nounPhrases(tokens: Token[]): { first: number; last: number }[] 
     let last = index;
     while (last + 1 < tokens.length && isPhraseWord(last + 1)) last += 1;
     let head = last;
-    while (head >= index && !['NOUN', 'PROPN'].includes(tokens[head]!.pos)) head -= 1;
+    const isHead = (token: Token) => ['NOUN', 'PROPN'].includes(token.pos) || (token.pos === 'VERB' && !/ing$/i.test(token.value));
+    while (head >= index && !isHead(tokens[head]!)) head -= 1;
     if (head >= index) phrases.push({ first: index, last: head });
     index = last + 1;
   }
