@@ -238,6 +238,9 @@ test('generate questions, send them, two people disagree on a phone, summarise w
     await expect(reader.getByRole('heading', { level: 1, name: summaryTitle })).toBeVisible();
     await expect(reader.getByRole('heading', { level: 2, name: 'Key points' })).toBeVisible();
     await expect(reader.getByText(new RegExp(`— .*${fullName(lee)}`)).first()).toBeVisible();
+    // The counted key point names each side once (the built-in once repeated "others: Austin 1").
+    await expect(reader.getByText(/^Split: 1 chose Lisbon and 1 Austin\b/).first()).toBeVisible();
+    await expect(reader.getByText(/others:/)).toHaveCount(0);
     await expect(reader.getByText('1 of 2 said “Lisbon”')).toBeVisible();
     await expect(reader.getByText('1 of 2 said “Austin”')).toBeVisible();
     await expect(reader.getByText('Book the venue by Friday.')).toBeVisible();
