@@ -240,3 +240,83 @@ export async function addMember(
   });
   return signInThroughApi(request, person);
 }
+
+/** A contact made through the API (ai specs, issue #11). */
+export interface ContactOfWorkspace {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/** A sent request with both people's answers (ai specs, issue #11). */
+export interface AnsweredRequest {
+  id: string;
+  title: string;
+  contacts: [ContactOfWorkspace, ContactOfWorkspace];
+}
+
+/**
+ * An answered request of `workspaceId`, all through the API (fixtures own their data, issue #11
+ * tests): two new contacts (Dana, Lee; unique last names), a request sent by link with a single
+ * choice (Lisbon or Austin) and an open question, and both people's answers submitted through
+ * their public links — Dana for Lisbon, Lee against it. `confidential` marks the request so.
+ */
+export async function createAnsweredRequest(
+  request: APIRequestContext,
+  token: string,
+  workspaceId: string,
+  options: { title: string; confidential?: boolean },
+): Promise<AnsweredRequest> {
+  const base = `v1/workspaces/${workspaceId}`;
+  const unique = `${Date.now().toString(36)}${process.pid}${Math.random().toString(36).slice(2, 6)}`;
+  const contacts: ContactOfWorkspace[] = [];
+  for (const [firstName, lastName] of [
+    ['Dana', 'Reyes'],
+    ['Lee', 'Okafor'],
+  ] as const) {
+    contacts.push(
+      await callApi<ContactOfWorkspace>(request, token, 'POST', `${base}/contacts`, {
+        firstName,
+        lastName: `${lastName}${unique.slice(-6)}`,
+        email: `${firstName.toLowerCase()}.${unique}@example.test`,
+        company: 'Northwind',
+        timeZone: 'Europe/Lisbon',
+      }),
+    );
+  }
+  const draft = await callApi<{ id: string; version: number }>(request, token, 'POST', `${base}/question-requests`, {
+    title: options.title,
+    context: 'Where should the offsite be?',
+    items: [
+      { kind: 'SINGLE_CHOICE', prompt: 'Where should the offsite be?', options: ['Lisbon', 'Austin'], required: true },
+      { kind: 'OPEN_TEXT', prompt: 'What is the main reason for your choice?', required: true },
+    ],
+    channel: 'LINK',
+    confidential: options.confidential ?? false,
+    contactIds: contacts.map((contact) => contact.id),
+  });
+  await callApi(request, token, 'POST', `${base}/question-requests/${draft.id}/send`, { version: draft.version }, 200);
+  const sent = await callApi<{
+    items: { id: string }[];
+    recipients: { contact: { id: string }; link: { url: string } }[];
+  }>(request, token, 'GET', `${base}/question-requests/${draft.id}`);
+  const answers: Record<string, [choice: string, reason: string]> = {
+    [contacts[0]!.id]: ['Lisbon', 'The venue in Lisbon is cheaper and the travel time is shorter for the European leads.'],
+    [contacts[1]!.id]: ['Austin', 'I disagree with moving it. The venue in Austin is next to the sales team.'],
+  };
+  for (const recipient of sent.recipients) {
+    const shortUrl = recipient.link.url.split('/').at(-1)!;
+    const [choice, reason] = answers[recipient.contact.id]!;
+    for (const [index, value] of [choice, reason].entries()) {
+      const saved = await request.put(`/api/v1/public/questions/${shortUrl}/answers/${sent.items[index]!.id}`, {
+        headers: apiHeaders,
+        data: { value },
+      });
+      expect(saved.status(), await saved.text()).toBe(200);
+    }
+    const submitted = await request.post(`/api/v1/public/questions/${shortUrl}/submit`, { headers: apiHeaders, data: {} });
+    expect(submitted.status(), await submitted.text()).toBe(200);
+  }
+  return { id: draft.id, title: options.title, contacts: [contacts[0]!, contacts[1]!] };
+}

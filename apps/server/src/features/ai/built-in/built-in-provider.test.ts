@@ -200,6 +200,25 @@ describe('built-in provider: summaries', () => {
     expect(spread?.dissentAnswerIds).toEqual(['where-3']);
   });
 
+  it('names each side of a split once: "others" lists only the answers beyond the two named', async () => {
+    const split = (answers: string[]) =>
+      builtInProvider.summarizeAnswers(
+        {
+          title: 'Offsite',
+          questions: [question('where', 'SINGLE_CHOICE', 'Where should the offsite be?', ['Lisbon', 'Austin', 'Porto'])],
+          answers: answersTo('where', answers),
+          maxKeyPoints: 10,
+          maxWords: 200,
+        },
+        optionsWith(),
+      );
+    expect((await split(['Lisbon', 'Austin'])).keyPoints.map((point) => point.text)).toEqual([
+      'Split: 1 chose Lisbon and 1 Austin (on “Where should the offsite be?”).',
+    ]);
+    const withOthers = (await split(['Lisbon', 'Austin', 'Porto', 'Lisbon', 'Austin'])).keyPoints.map((point) => point.text);
+    expect(withOthers).toEqual([expect.stringMatching(/^Split: 2 chose Lisbon and 2 Austin; others: Porto 1\b/)]);
+  });
+
   it('finds the shared theme and cites exactly the answers that carry it', async () => {
     const summary = await builtInProvider.summarizeAnswers(offsiteTask, optionsWith());
     const theme = summary.keyPoints.find((entry) => entry.text.includes('travel time'));

@@ -196,15 +196,16 @@ function countStructured(question: QuestionForAi, answers: AnswerForAi[]): Group
   const verb = question.kind === 'YES_NO' ? 'said' : 'chose';
   const label = (value: string) => (question.kind === 'YES_NO' ? value.toLowerCase() : value);
   const [first, second] = ranked;
+  const isSplit = question.kind !== 'MULTI_CHOICE' && second !== undefined && first![1].length === second[1].length;
   let short: string;
   if (ranked.length === 1) short = `All ${total} ${verb} ${label(first![0])}.`;
   else if (question.kind === 'MULTI_CHOICE') short = `Most chosen: ${label(first![0])} (${first![1].length} of ${total}).`;
-  else if (first![1].length === second![1].length)
-    short = `Split: ${first![1].length} ${verb} ${label(first![0])} and ${second![1].length} ${label(second![0])}.`;
+  else if (isSplit) short = `Split: ${first![1].length} ${verb} ${label(first![0])} and ${second![1].length} ${label(second![0])}.`;
   else if (first![1].length * 2 > total) short = `Most people (${first![1].length} of ${total}) ${verb} ${label(first![0])}.`;
   else short = `${first![1].length} of ${total} ${verb} ${label(first![0])}, the most common answer.`;
+  // "Others" are the answers the short form does not name: a split names the first two.
   const rest = ranked
-    .slice(question.kind === 'MULTI_CHOICE' ? 0 : 1, 4)
+    .slice(question.kind === 'MULTI_CHOICE' ? 0 : isSplit ? 2 : 1, 4)
     .map(([value, ids]) => `${label(value)} ${ids.length}`)
     .join(', ');
   const full =
@@ -212,7 +213,9 @@ function countStructured(question: QuestionForAi, answers: AnswerForAi[]): Group
       ? short
       : question.kind === 'MULTI_CHOICE'
         ? `Most chosen: ${rest} (of ${total}).`
-        : `${short.replace(/\.$/, '')}; others: ${rest}.`;
+        : rest === ''
+          ? short
+          : `${short.replace(/\.$/, '')}; others: ${rest}.`;
   const synthesis = `${ranked.map(([value, ids]) => `${label(value)} ${ids.length}`).join(', ')} (${total} ${total === 1 ? 'answer' : 'answers'}).`;
   return {
     candidates: [{ itemId: question.itemId, priority: 3, variants: [short, full], answerIds: allIds, isLead: true }],

@@ -149,7 +149,7 @@ export function BriefSectionDraftAssist({
       sx={{ display: 'grid', gap: 1.5, p: 1.5, border: '1px solid', borderColor: 'primary.main', borderRadius: '12px' }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
-        <Typography variant="subtitle2" component="h3">
+        <Typography variant="subtitle2" component="h2">
           AI draft — not in the brief until you accept it
         </Typography>
         <AiProviderNote provider={draft.provider} />

@@ -87,7 +87,9 @@ export function PublicationPanel({ workspaceId, summaryId, publication, canEdit,
       )}
       {canEdit && (
         <Box>
-          <Typography variant="subtitle2">Access log</Typography>
+          <Typography variant="subtitle2" component="h3">
+            Access log
+          </Typography>
           {views.isPending ? (
             <Typography variant="body2" color="text.secondary">
               Loading views…

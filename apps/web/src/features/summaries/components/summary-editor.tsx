@@ -331,7 +331,9 @@ export function SummaryEditor({
                 <SpreadBars {...spread} />
                 {spread.dissentAnswerIds.length > 0 && (
                   <Box>
-                    <Typography variant="subtitle2">Differing answers</Typography>
+                    <Typography variant="subtitle2" component="h3">
+                      Differing answers
+                    </Typography>
                     <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
                       {spread.dissentAnswerIds.map((answerId) => {
                         const answer = answersById.get(answerId);

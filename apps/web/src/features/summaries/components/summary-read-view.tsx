@@ -55,7 +55,9 @@ export function SummaryReadView({ summary }: { summary: Summary }) {
             {spread.synthesis && <Typography sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>{spread.synthesis}</Typography>}
             {spread.dissentAnswerIds.length > 0 && (
               <Box>
-                <Typography variant="subtitle2">Differing answers</Typography>
+                <Typography variant="subtitle2" component="h3">
+                  Differing answers
+                </Typography>
                 <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
                   {spread.dissentAnswerIds.map((id) => {
                     const answer = answersById.get(id);

@@ -26,7 +26,9 @@ export function WhatChangedDialog({ result, onClose }: { result: RegeneratedSumm
         {isNothing && <Typography>Nothing changed: the answers say the same as before.</Typography>}
         {changes && changes.newAnswerIds.length > 0 && (
           <Box>
-            <Typography variant="subtitle2">{plural(changes.newAnswerIds.length, 'new answer')}</Typography>
+            <Typography variant="subtitle2" component="h3">
+              {plural(changes.newAnswerIds.length, 'new answer')}
+            </Typography>
             <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
               {changes.newAnswerIds.map((id) => {
                 const answer = answersById.get(id);
@@ -37,7 +39,9 @@ export function WhatChangedDialog({ result, onClose }: { result: RegeneratedSumm
         )}
         {changes && changes.keyPointsAdded.length > 0 && (
           <Box>
-            <Typography variant="subtitle2">Key points added</Typography>
+            <Typography variant="subtitle2" component="h3">
+              Key points added
+            </Typography>
             <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
               {changes.keyPointsAdded.map((text) => (
                 <li key={text}>{text}</li>
@@ -47,7 +51,9 @@ export function WhatChangedDialog({ result, onClose }: { result: RegeneratedSumm
         )}
         {changes && changes.keyPointsRemoved.length > 0 && (
           <Box>
-            <Typography variant="subtitle2">Key points removed</Typography>
+            <Typography variant="subtitle2" component="h3">
+              Key points removed
+            </Typography>
             <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
               {changes.keyPointsRemoved.map((text) => (
                 <li key={text}>{text}</li>
@@ -57,7 +63,9 @@ export function WhatChangedDialog({ result, onClose }: { result: RegeneratedSumm
         )}
         {changes && changes.spreads.length > 0 && (
           <Box>
-            <Typography variant="subtitle2">Counts that moved</Typography>
+            <Typography variant="subtitle2" component="h3">
+              Counts that moved
+            </Typography>
             <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
               {changes.spreads.map((spread) => (
                 <li key={spread.itemId}>
