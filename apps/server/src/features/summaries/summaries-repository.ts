@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AnswerValue, ListSummariesQuery, QuestionItem, RequestMember, SummaryScope } from '@tandem/contract';
 import type { Queryable } from '../../db/client.js';
@@ -44,11 +44,7 @@ export interface ScopeAnswerRow {
  * included and flagged: the caller leaves them out and counts them. Ordered by request, then person.
  */
 export async function findScopeAnswers(db: Queryable, workspaceId: string, scope: SummaryScope): Promise<ScopeAnswerRow[]> {
-  const conditions: (SQL | undefined)[] = [eq(questionAnswers.workspaceId, workspaceId)];
-  if (scope.requestIds.length > 0) conditions.push(inArray(questionAnswers.requestId, scope.requestIds));
-  if (scope.contactIds.length > 0) conditions.push(inArray(questionRecipients.contactId, scope.contactIds));
-  if (scope.from) conditions.push(sql`(${questionAnswers.submittedAt} at time zone 'UTC')::date >= ${scope.from}::date`);
-  if (scope.to) conditions.push(sql`(${questionAnswers.submittedAt} at time zone 'UTC')::date <= ${scope.to}::date`);
+  const conditions = scopeConditions(workspaceId, scope);
   return db
     .select({
       id: questionAnswers.id,
@@ -71,6 +67,43 @@ export async function findScopeAnswers(db: Queryable, workspaceId: string, scope
     .innerJoin(contacts, eq(contacts.id, questionRecipients.contactId))
     .where(and(...conditions))
     .orderBy(questionRequests.createdAt, questionRequests.id, contacts.lastName, contacts.firstName, contacts.id, questionAnswers.id);
+}
+
+/** The conditions of `scope` over question_answers ⋈ question_recipients (see {@link findScopeAnswers}). */
+function scopeConditions(workspaceId: string, scope: SummaryScope): (SQL | undefined)[] {
+  const conditions: (SQL | undefined)[] = [eq(questionAnswers.workspaceId, workspaceId)];
+  if (scope.requestIds.length > 0) conditions.push(inArray(questionAnswers.requestId, scope.requestIds));
+  if (scope.contactIds.length > 0) conditions.push(inArray(questionRecipients.contactId, scope.contactIds));
+  if (scope.from) conditions.push(sql`(${questionAnswers.submittedAt} at time zone 'UTC')::date >= ${scope.from}::date`);
+  if (scope.to) conditions.push(sql`(${questionAnswers.submittedAt} at time zone 'UTC')::date <= ${scope.to}::date`);
+  return conditions;
+}
+
+/**
+ * How many answers of `scope` — confidential requests left out — are not in a summary's snapshot
+ * (`snapshotIds`) or changed after `since` (its generatedAt): the summary's freshness, counted in
+ * SQL rather than by reading the scope's answers.
+ */
+export async function countNewScopeAnswers(
+  db: Queryable,
+  workspaceId: string,
+  scope: SummaryScope,
+  snapshotIds: readonly string[],
+  since: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(questionAnswers)
+    .innerJoin(questionRecipients, eq(questionRecipients.id, questionAnswers.recipientId))
+    .innerJoin(questionRequests, eq(questionRequests.id, questionAnswers.requestId))
+    .where(
+      and(
+        ...scopeConditions(workspaceId, scope),
+        eq(questionRequests.confidential, false),
+        or(notInArray(questionAnswers.id, [...snapshotIds]), gt(questionAnswers.updatedAt, since)),
+      ),
+    );
+  return row?.count ?? 0;
 }
 
 /** A request of a scope: its questions and whether it is confidential. */

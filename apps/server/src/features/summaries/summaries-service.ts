@@ -41,6 +41,7 @@ import {
   countRecipients,
   deleteSummaryRow,
   findRequestTitles,
+  countNewScopeAnswers,
   findScopeAnswers,
   findScopeContactIds,
   findScopeRequests,
@@ -270,10 +271,14 @@ export async function createSummaryFromProposal(
 // Reading
 
 /** Answers in scope now that are not in the snapshot or changed after it was taken. */
-async function countNewAnswers(db: Queryable, row: SummaryRow): Promise<number> {
-  const snapshot = new Set(row.answers.map((answer) => answer.id));
-  const now = await findScopeAnswers(db, row.workspaceId, row.scope);
-  return now.filter((answer) => !answer.confidential && (!snapshot.has(answer.id) || answer.updatedAt > row.generatedAt)).length;
+function countNewAnswers(db: Queryable, row: SummaryRow): Promise<number> {
+  return countNewScopeAnswers(
+    db,
+    row.workspaceId,
+    row.scope,
+    row.answers.map((answer) => answer.id),
+    row.generatedAt,
+  );
 }
 
 /** The requests a summary rests on: the chosen ones, or those its answers came from. */

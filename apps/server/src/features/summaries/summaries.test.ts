@@ -521,6 +521,15 @@ describe('freshness and update', () => {
     await answer(request, 1, request.items[0]!.id, 'A second thought arrived.');
     const read = await t.get(one(owner.workspaceId, summary.id), { token: owner.token });
     expect(read.json().payload.freshness.newAnswers).toBe(1);
+    // An answer changed after the snapshot counts too, on the summary and in the list.
+    await t.db
+      .update(questionAnswers)
+      .set({ value: 'The first thought, revised.', updatedAt: new Date() })
+      .where(eq(questionAnswers.recipientId, request.recipients[0]!.id));
+    const reread = await t.get(one(owner.workspaceId, summary.id), { token: owner.token });
+    expect(reread.json().payload.freshness.newAnswers).toBe(2);
+    const listed = await t.get(`${base(owner.workspaceId)}?q=Fresh`, { token: owner.token });
+    expect((listed.json().payload as SummaryPage).items.find((row) => row.id === summary.id)?.newAnswers).toBe(2);
 
     const stale = await t.post(`${one(owner.workspaceId, summary.id)}/update`, { version: summary.version + 5 }, { token: owner.token });
     expect(stale.statusCode).toBe(409);
