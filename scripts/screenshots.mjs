@@ -75,6 +75,23 @@ const screens = [
       await page.waitForTimeout(400);
     },
   },
+  { name: 'briefs', path: '/executive-briefs', signedIn: true },
+  { name: 'questions-hub', path: '/questions', signedIn: true },
+  { name: 'questions-list', path: '/questions/list', signedIn: true },
+  { name: 'people', path: '/questions/people', signedIn: true },
+  { name: 'questions-generate', path: '/questions/generate', signedIn: true },
+  { name: 'summaries', path: '/questions/summaries', signedIn: true },
+  { name: 'summaries-new', path: '/questions/summaries/new', signedIn: true },
+  {
+    name: 'summary',
+    path: '/questions/summaries',
+    signedIn: true,
+    prepare: async (page) => {
+      // The demo's summary of the board answers (seed/demo.ts).
+      await page.getByRole('link', { name: 'Q3 numbers so far' }).click();
+      await page.getByRole('heading', { name: 'Q3 numbers so far' }).waitFor();
+    },
+  },
   { name: 'account', path: '/account', signedIn: true },
   { name: 'tasks-list', path: '/tasks', signedIn: true },
   { name: 'tasks-board', path: '/tasks?view=board', signedIn: true },
