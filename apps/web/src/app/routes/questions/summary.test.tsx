@@ -65,7 +65,8 @@ beforeEach(() => vi.clearAllMocks());
 describe('/questions/summaries/{id} (issue #11: view, publish, update)', { timeout: 20_000 }, () => {
   it('reads key points with the names they cite, and lists the issues that stop publishing', async () => {
     renderDetail({ ...cited, issues: [{ path: 'keyPoints.1.answerIds', message: 'Key point 2 cites no answer.' }] });
-    expect(await screen.findByText(/— Dana Reyes/)).toBeDefined();
+    // Each cited person links to the request their answer belongs to.
+    expect((await screen.findByRole('link', { name: 'Dana Reyes' })).getAttribute('href')).toMatch(/^\/questions\/[0-9a-f-]{36}$/);
     expect(screen.getByText('Key point 2 cites no answer.')).toBeDefined();
     expect(screen.getByRole('button', { name: 'Publish' })).toBeDisabled();
   });

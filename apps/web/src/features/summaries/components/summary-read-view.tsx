@@ -3,8 +3,9 @@ import Card from '@mui/material/Card';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { Summary } from '@tandem/contract';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { paths } from '@/config/paths';
 import { answerAuthor, answerLabel } from '../utils/summary-draft';
 import { plural } from '../utils/summary-format';
 import { SpreadBars } from './spread-bars';
@@ -17,8 +18,15 @@ import { BrevityMeter, UNCITED_WARNING, taskHref } from './summary-editor';
  */
 export function SummaryReadView({ summary }: { summary: Summary }) {
   const answersById = new Map(summary.answers.map((answer) => [answer.id, answer]));
-  const namesOf = (answerIds: readonly string[]) =>
-    [...new Set(answerIds.flatMap((id) => (answersById.has(id) ? [answerAuthor(answersById.get(id)!)] : [])))].join(', ');
+  /** The people an item cites, once each, with the first of their cited answers (its request page is the link). */
+  const citedPeople = (answerIds: readonly string[]) => {
+    const byName = new Map<string, Summary['answers'][number]>();
+    for (const id of answerIds) {
+      const answer = answersById.get(id);
+      if (answer && !byName.has(answerAuthor(answer))) byName.set(answerAuthor(answer), answer);
+    }
+    return [...byName.entries()].map(([name, answer]) => ({ name, answer }));
+  };
   const uncovered = summary.coverage.uncoveredAnswerIds.flatMap((id) => (answersById.has(id) ? [answersById.get(id)!] : []));
   const promptOf = new Map(summary.perQuestion.map((spread) => [spread.itemId, spread.prompt]));
   return (
@@ -34,7 +42,17 @@ export function SummaryReadView({ summary }: { summary: Summary }) {
                 <Typography sx={{ overflowWrap: 'anywhere' }}>
                   {point.text}
                   {point.answerIds.length > 0 ? (
-                    <Typography component="span" color="text.secondary">{` — ${namesOf(point.answerIds)}`}</Typography>
+                    <Typography component="span" color="text.secondary">
+                      {' — '}
+                      {citedPeople(point.answerIds).map(({ name, answer }, index) => (
+                        <Fragment key={answer.id}>
+                          {index > 0 && ', '}
+                          <Link component={RouterLink} to={paths.questions.detail.getHref(answer.requestId)} title={answer.text}>
+                            {name}
+                          </Link>
+                        </Fragment>
+                      ))}
+                    </Typography>
                   ) : (
                     <Typography component="span" color="warning.main" sx={{ fontWeight: 600 }}>{` (${UNCITED_WARNING})`}</Typography>
                   )}
