@@ -6,6 +6,14 @@ export { NoQuestionsAccess } from './components/no-questions-access';
 export { RecipientsField } from './components/recipients-field';
 export { useQuestionsAccess } from './hooks/use-questions-access';
 export { isPlanLimit } from './api/request-mutations';
-export { changeItemKind, itemProblem, moveItem, newDraftItem, type DraftItem, type DraftRecipient } from './utils/composer-draft';
+export {
+  changeItemKind,
+  itemProblem,
+  moveItem,
+  moveItemByKey,
+  newDraftItem,
+  type DraftItem,
+  type DraftRecipient,
+} from './utils/composer-draft';
 export { storeGeneratedHandoff, type GeneratedHandoff } from './utils/generated-handoff';
 export { contactName } from './utils/request-format';

@@ -26,7 +26,7 @@ import { paths } from '@/config/paths';
 import { useGeneration } from '@/hooks/use-generation';
 import { ApiError, isApiError } from '@/lib/api-error';
 import type { GenerationStreamOptions } from '@/lib/generation-stream';
-import { ItemEditor, itemProblem, moveItem, RecipientsField, storeGeneratedHandoff } from '@/features/questions';
+import { ItemEditor, itemProblem, moveItemByKey, RecipientsField, storeGeneratedHandoff } from '@/features/questions';
 import { generateQuestions } from '../api/generate-questions';
 import { useRefreshAiUsage } from '../api/refresh-ai-usage';
 import {
@@ -278,15 +278,7 @@ export function GenerateQuestionsPage({ workspaceId }: GenerateQuestionsPageProp
                   onChange={(next) =>
                     setItems((items) => items.map((current) => (current.key === item.key ? { ...current, ...next } : current)))
                   }
-                  onMove={(delta) =>
-                    setItems((items) =>
-                      moveItem(
-                        items,
-                        items.findIndex((current) => current.key === item.key),
-                        delta,
-                      ),
-                    )
-                  }
+                  onMove={(delta) => setItems((items) => moveItemByKey(items, item.key, delta))}
                   onRemove={() => (isFilled(item) ? setPendingRemoval(item.key) : removeItem(item.key))}
                 >
                   <ProposalNotes item={item} form={form} />

@@ -37,7 +37,7 @@ import {
   findSendProblems,
   isItemFilled,
   isReadyToSend,
-  moveItem,
+  moveItemByKey,
   newDraftItem,
   type ComposerDraft,
   type SendProblems,
@@ -237,15 +237,7 @@ export function RequestComposer({
                   count={draft.items.length}
                   error={itemMessages?.[item.key]}
                   onChange={(next) => setItems((items) => items.map((current) => (current.key === item.key ? next : current)))}
-                  onMove={(delta) =>
-                    setItems((items) =>
-                      moveItem(
-                        items,
-                        items.findIndex((current) => current.key === item.key),
-                        delta,
-                      ),
-                    )
-                  }
+                  onMove={(delta) => setItems((items) => moveItemByKey(items, item.key, delta))}
                   onRemove={() => (isItemFilled(item) ? setPendingRemoval(item.key) : removeItem(item.key))}
                 />
               ))}

@@ -111,6 +111,15 @@ export function moveItem<T>(items: readonly T[], from: number, delta: number): T
   return next;
 }
 
+/** {@link moveItem} for the item whose `key` is given (the item lists key their rows). */
+export function moveItemByKey<T extends { key: string }>(items: readonly T[], key: string, delta: number): T[] {
+  return moveItem(
+    items,
+    items.findIndex((item) => item.key === key),
+    delta,
+  );
+}
+
 /** True when a question has anything typed (removing it then asks first). */
 export function isItemFilled(item: DraftItem): boolean {
   return item.prompt.trim() !== '' || item.options.some((option) => option.trim() !== '');

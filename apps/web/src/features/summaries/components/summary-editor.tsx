@@ -51,6 +51,7 @@ import {
 import { plural } from '../utils/summary-format';
 import { MakeTaskDialog } from './make-task-dialog';
 import { SpreadBars } from './spread-bars';
+import { DifferingAnswers } from './titled-list';
 
 /** The "needs a citation" warning of an uncited key point (issue #11: publishing needs one per point). */
 export const UNCITED_WARNING = 'Needs a citation to publish';
@@ -329,25 +330,7 @@ export function SummaryEditor({
                   {spread.requestTitle}
                 </Typography>
                 <SpreadBars {...spread} />
-                {spread.dissentAnswerIds.length > 0 && (
-                  <Box>
-                    <Typography variant="subtitle2" component="h3">
-                      Differing answers
-                    </Typography>
-                    <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-                      {spread.dissentAnswerIds.map((answerId) => {
-                        const answer = answersById.get(answerId);
-                        return answer ? (
-                          <li key={answerId}>
-                            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                              {answerAuthor(answer)}: {answer.text}
-                            </Typography>
-                          </li>
-                        ) : null;
-                      })}
-                    </Box>
-                  </Box>
-                )}
+                <DifferingAnswers answerIds={spread.dissentAnswerIds} answersById={answersById} />
                 <TextField
                   label="Synthesis"
                   value={draft.syntheses[spreadKey(spread)] ?? ''}

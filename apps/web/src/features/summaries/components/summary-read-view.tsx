@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { answerAuthor, answerLabel } from '../utils/summary-draft';
 import { plural } from '../utils/summary-format';
 import { SpreadBars } from './spread-bars';
+import { DifferingAnswers } from './titled-list';
 import { BrevityMeter, UNCITED_WARNING, taskHref } from './summary-editor';
 
 /**
@@ -71,25 +72,7 @@ export function SummaryReadView({ summary }: { summary: Summary }) {
             <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{spread.prompt}</Typography>
             <SpreadBars {...spread} />
             {spread.synthesis && <Typography sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>{spread.synthesis}</Typography>}
-            {spread.dissentAnswerIds.length > 0 && (
-              <Box>
-                <Typography variant="subtitle2" component="h3">
-                  Differing answers
-                </Typography>
-                <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-                  {spread.dissentAnswerIds.map((id) => {
-                    const answer = answersById.get(id);
-                    return answer ? (
-                      <li key={id}>
-                        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                          {answerAuthor(answer)}: {answer.text}
-                        </Typography>
-                      </li>
-                    ) : null;
-                  })}
-                </Box>
-              </Box>
-            )}
+            <DifferingAnswers answerIds={spread.dissentAnswerIds} answersById={answersById} />
           </Box>
         ))}
       </ReadSection>

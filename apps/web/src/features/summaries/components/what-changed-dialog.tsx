@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -8,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { compareSummaries, type RegeneratedSummary } from '@tandem/contract';
 import { answerAuthor } from '../utils/summary-draft';
 import { plural } from '../utils/summary-format';
+import { TitledList } from './titled-list';
 
 /**
  * "What changed" after Update (issue #11): key points added and removed, questions whose counts
@@ -24,57 +24,25 @@ export function WhatChangedDialog({ result, onClose }: { result: RegeneratedSumm
       <DialogTitle id="what-changed-title">What changed</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2 }}>
         {isNothing && <Typography>Nothing changed: the answers say the same as before.</Typography>}
-        {changes && changes.newAnswerIds.length > 0 && (
-          <Box>
-            <Typography variant="subtitle2" component="h3">
-              {plural(changes.newAnswerIds.length, 'new answer')}
-            </Typography>
-            <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-              {changes.newAnswerIds.map((id) => {
+        {changes && (
+          <>
+            <TitledList
+              title={plural(changes.newAnswerIds.length, 'new answer')}
+              items={changes.newAnswerIds.map((id) => {
                 const answer = answersById.get(id);
-                return <li key={id}>{answer ? `${answerAuthor(answer)}: ${answer.text}` : 'An answer'}</li>;
+                return { key: id, content: answer ? `${answerAuthor(answer)}: ${answer.text}` : 'An answer' };
               })}
-            </Box>
-          </Box>
-        )}
-        {changes && changes.keyPointsAdded.length > 0 && (
-          <Box>
-            <Typography variant="subtitle2" component="h3">
-              Key points added
-            </Typography>
-            <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-              {changes.keyPointsAdded.map((text) => (
-                <li key={text}>{text}</li>
-              ))}
-            </Box>
-          </Box>
-        )}
-        {changes && changes.keyPointsRemoved.length > 0 && (
-          <Box>
-            <Typography variant="subtitle2" component="h3">
-              Key points removed
-            </Typography>
-            <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-              {changes.keyPointsRemoved.map((text) => (
-                <li key={text}>{text}</li>
-              ))}
-            </Box>
-          </Box>
-        )}
-        {changes && changes.spreads.length > 0 && (
-          <Box>
-            <Typography variant="subtitle2" component="h3">
-              Counts that moved
-            </Typography>
-            <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-              {changes.spreads.map((spread) => (
-                <li key={spread.itemId}>
-                  {spread.prompt}: answered {spread.answeredBefore} → {spread.answeredAfter}
-                  {spread.countsChanged ? ' (counts changed)' : ''}
-                </li>
-              ))}
-            </Box>
-          </Box>
+            />
+            <TitledList title="Key points added" items={changes.keyPointsAdded.map((text) => ({ key: text, content: text }))} />
+            <TitledList title="Key points removed" items={changes.keyPointsRemoved.map((text) => ({ key: text, content: text }))} />
+            <TitledList
+              title="Counts that moved"
+              items={changes.spreads.map((spread) => ({
+                key: spread.itemId,
+                content: `${spread.prompt}: answered ${spread.answeredBefore} → ${spread.answeredAfter}${spread.countsChanged ? ' (counts changed)' : ''}`,
+              }))}
+            />
+          </>
         )}
       </DialogContent>
       <DialogActions>
