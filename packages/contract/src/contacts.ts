@@ -68,7 +68,9 @@ export const ContactSchema = z
     company: z.string(),
     timeZone: z.string(),
     workingHours: WorkingHoursSchema,
+    /** The Slack user they were matched to (issue #12; confirmed on their page) and that user's name. */
     slackUserId: z.string().nullable(),
+    slackUserName: z.string().nullable(),
     notes: z.string(),
     tags: z.array(z.string()),
     openRequests: z.number().int().min(0),

@@ -3,6 +3,7 @@ import { ActivityEventSchema } from './activity.js';
 import { BriefEventSchema } from './briefs.js';
 import { ContactEventSchema } from './contacts.js';
 import { QuestionEventSchema } from './questions.js';
+import { SlackEventSchema } from './slack.js';
 import { SummaryEventSchema } from './summaries.js';
 import { TaskEventSchema } from './tasks.js';
 
@@ -23,6 +24,7 @@ export const WorkspaceEventSchema = z
     QuestionEventSchema,
     ContactEventSchema,
     SummaryEventSchema,
+    SlackEventSchema,
   ])
   .meta({ id: 'WorkspaceEvent' });
 export type WorkspaceEvent = z.infer<typeof WorkspaceEventSchema>;

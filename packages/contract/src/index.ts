@@ -15,6 +15,7 @@ export * from './members.js';
 export * from './onboarding.js';
 export * from './profile.js';
 export * from './public-links.js';
+export * from './slack.js';
 export * from './query-params.js';
 export * from './questions.js';
 export * from './subscription.js';

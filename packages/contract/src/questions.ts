@@ -56,8 +56,21 @@ export const choiceKinds: readonly ItemKind[] = ['SINGLE_CHOICE', 'MULTI_CHOICE'
 export const recipientChannels = ['LINK', 'EMAIL', 'SLACK'] as const;
 export const RecipientChannelSchema = z.enum(recipientChannels);
 export type RecipientChannel = z.infer<typeof RecipientChannelSchema>;
-/** Channels a request can be sent through today (SLACK arrives with issue #12). */
-export const sendableChannels = ['LINK', 'EMAIL'] as const;
+/**
+ * A request's channel (issue #12): LINK (the assistant copies every link), EMAIL (everyone by
+ * email), SLACK = "Slack where possible": a Slack DM for people matched to a Slack user while the
+ * workspace's Slack is connected, email for the others. `recipientChannels` overrides it per person.
+ */
+export const sendableChannels = ['LINK', 'EMAIL', 'SLACK'] as const;
+export const requestChannelLabels: Record<RecipientChannel, string> = {
+  LINK: 'Copy links myself',
+  EMAIL: 'Email',
+  SLACK: 'Slack where possible',
+};
+export const recipientChannelLabels: Record<RecipientChannel, string> = { LINK: 'Link', EMAIL: 'Email', SLACK: 'Slack' };
+/** Per-person channel choices of a request: contact id → channel (issue #12). */
+export const RecipientChannelsSchema = z.record(z.uuid(), RecipientChannelSchema);
+export type RecipientChannels = z.infer<typeof RecipientChannelsSchema>;
 
 /**
  * A recipient's progress (issue #10): PENDING (link not opened) → OPENED (opened, nothing
@@ -241,6 +254,8 @@ export const QuestionRequestSchema = z
     remindAfterDays: z.number().int().nullable(),
     confidential: z.boolean(),
     channel: RecipientChannelSchema,
+    /** Per-person overrides of `channel` (contact id → channel); people not listed follow `channel`. */
+    recipientChannels: RecipientChannelsSchema,
     contactIds: z.array(z.uuid()),
     status: RequestStatusSchema,
     progress: RequestProgressSchema,
@@ -304,7 +319,9 @@ const ContactIdsSchema = z
  * POST v1/workspaces/{id}/question-requests body: a new DRAFT. Only `title` is required (the
  * composer saves a draft as the assistant types); omitted `items` = none yet (send refuses a
  * request without items). `contactIds` must be contacts of the workspace that are not deleted (400
- * naming the field otherwise). Defaults: `timeZone` UTC, `channel` EMAIL, `remindAfterDays` 2.
+ * naming the field otherwise). Defaults: `timeZone` UTC, `channel` SLACK ("Slack where possible")
+ * while the workspace's Slack is connected and EMAIL otherwise (issue #12), `remindAfterDays` 2.
+ * `recipientChannels` (issue #12): per-person channel; SLACK only for people matched to a Slack user.
  */
 export const CreateQuestionRequestBodySchema = z.object({
   title: RequestTitleSchema,
@@ -319,6 +336,7 @@ export const CreateQuestionRequestBodySchema = z.object({
   remindAfterDays: RemindAfterDaysSchema.optional(),
   confidential: z.boolean().optional(),
   channel: z.enum(sendableChannels).optional(),
+  recipientChannels: RecipientChannelsSchema.optional(),
   contactIds: ContactIdsSchema.optional(),
 });
 export type CreateQuestionRequestBody = z.infer<typeof CreateQuestionRequestBodySchema>;
@@ -416,7 +434,8 @@ export type RecipientLink = z.infer<typeof RecipientLinkSchema>;
 
 /**
  * One person a request went to (PRODUCT §2 Recipient) with their state and its times.
- * `deliveryError`: why their mail could not be sent, or null.
+ * `deliveryError`: why their mail or Slack message could not be delivered (user not found, DM
+ * closed, token revoked…), or null; POST …/recipients/{recipientId}/email sends by email instead.
  */
 export const RecipientSchema = z
   .object({

@@ -66,7 +66,12 @@ describe('loadConfig', () => {
     expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(first.codePepper.length).toBeGreaterThanOrEqual(32);
     expect(first.jwtSecret).not.toBe(first.codePepper);
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ jwtSecret: first.jwtSecret, codePepper: first.codePepper });
+    expect(first.encryptionKey.length).toBeGreaterThanOrEqual(32);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      jwtSecret: first.jwtSecret,
+      codePepper: first.codePepper,
+      encryptionKey: first.encryptionKey,
+    });
     if (process.platform !== 'win32') expect(statSync(file).mode & 0o077).toBe(0);
 
     const contents = readFileSync(file, 'utf8');

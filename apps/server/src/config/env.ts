@@ -16,8 +16,8 @@ const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string(
 /**
  * Every environment variable Tandem reads (ARCHITECTURE "Configuration"), parsed once at boot,
  * after empty values are dropped (withoutEmptyValues: `NODE_ENV=` means unset).
- * Secrets (JWT_SECRET, CODE_PEPPER) may be omitted in embedded mode: they are then generated once
- * into DATA_DIR/secrets.json. MAIL_JOB_TIMEOUT_SECONDS bounds one mail delivery attempt: an
+ * Secrets (JWT_SECRET, CODE_PEPPER, ENCRYPTION_KEY) may be omitted in embedded mode: they are then
+ * generated once into DATA_DIR/secrets.json. MAIL_JOB_TIMEOUT_SECONDS bounds one mail delivery attempt: an
  * attempt still running after it (a hung SMTP server, a killed process) fails and is retried
  * (decision 011).
  */
@@ -59,6 +59,7 @@ export const EnvSchema = z.object({
   SLACK_CLIENT_SECRET: optionalString,
   SLACK_SIGNING_SECRET: optionalString,
   SLACK_API_URL: optionalUrl,
+  ENCRYPTION_KEY: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   REDIS_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -94,6 +95,16 @@ export interface AppConfig {
    * built-in offline provider only. `model` defaults to "gpt-4o-mini"; `timeoutMs` bounds one call.
    */
   ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | null;
+  /** Key material for data encrypted at rest (the Slack bot token; issue #12), ≥ 32 characters. */
+  encryptionKey: string;
+  /**
+   * The Slack app (issue #12) when SLACK_CLIENT_ID, SLACK_CLIENT_SECRET and SLACK_SIGNING_SECRET
+   * are all set; null = Slack not configured (the Slack tab says what to set). `apiUrl` is Slack's
+   * Web API base ending in "/api/" (SLACK_API_URL, default https://slack.com/api/); the OAuth
+   * authorize page is `authorizeUrl` (https://slack.com/oauth/v2/authorize, or
+   * {SLACK_API_URL's origin}/oauth/v2/authorize when SLACK_API_URL is set, for a stand-in).
+   */
+  slack: { clientId: string; clientSecret: string; signingSecret: string; apiUrl: string; authorizeUrl: string } | null;
 }
 
 /** Thrown at boot with one line per bad variable. */
@@ -105,19 +116,37 @@ function formatIssues(error: z.ZodError): string {
   return error.issues.map((issue) => `  - ${issue.path.join('.') || '(root)'}: ${issue.message}`).join('\n');
 }
 
-/** Reads or creates DATA_DIR/secrets.json (embedded mode only). */
-function loadOrCreateSecrets(dataDir: string): { jwtSecret: string; codePepper: string } {
+interface GeneratedSecrets {
+  jwtSecret: string;
+  codePepper: string;
+  encryptionKey: string;
+}
+
+/**
+ * Reads DATA_DIR/secrets.json (embedded mode only), creating it — or adding a secret a newer
+ * version needs, e.g. encryptionKey (issue #12) — with random values; existing ones never change.
+ */
+function loadOrCreateSecrets(dataDir: string): GeneratedSecrets {
   const file = path.join(dataDir, 'secrets.json');
-  if (existsSync(file)) {
-    return JSON.parse(readFileSync(file, 'utf8')) as { jwtSecret: string; codePepper: string };
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const secrets = {
-    jwtSecret: randomBytes(48).toString('base64url'),
-    codePepper: randomBytes(48).toString('base64url'),
+  const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<GeneratedSecrets>) : {};
+  const secret = () => randomBytes(48).toString('base64url');
+  const secrets: GeneratedSecrets = {
+    jwtSecret: stored.jwtSecret ?? secret(),
+    codePepper: stored.codePepper ?? secret(),
+    encryptionKey: stored.encryptionKey ?? secret(),
   };
-  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  if (Object.keys(secrets).some((key) => stored[key as keyof GeneratedSecrets] === undefined)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  }
   return secrets;
+}
+
+/** Slack's Web API base and authorize page for `apiUrl` (SLACK_API_URL) or Slack itself. */
+function slackUrls(apiUrl: string | undefined): { apiUrl: string; authorizeUrl: string } {
+  if (!apiUrl) return { apiUrl: 'https://slack.com/api/', authorizeUrl: 'https://slack.com/oauth/v2/authorize' };
+  const base = apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`;
+  return { apiUrl: base, authorizeUrl: new URL('/oauth/v2/authorize', base).href };
 }
 
 /**
@@ -143,6 +172,10 @@ export function loadConfig(rawSource: NodeJS.ProcessEnv = process.env, webDistDi
         .filter((name) => !source[name])
         .map((name) => `  - ${name}: required when DATABASE_URL is set`)
     : [];
+  // Every instance must decrypt the bot tokens the others stored.
+  if (source.DATABASE_URL && source.SLACK_CLIENT_ID && !source.ENCRYPTION_KEY) {
+    missing.push('  - ENCRYPTION_KEY: required when DATABASE_URL and SLACK_CLIENT_ID are set');
+  }
   // Without MAIL_URL mail is printed to the log: sign-in codes and reset links must never end up
   // in a production log.
   if (source.NODE_ENV === 'production' && !source.MAIL_URL) {
@@ -153,12 +186,14 @@ export function loadConfig(rawSource: NodeJS.ProcessEnv = process.env, webDistDi
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const env = parsed.data;
-  let { JWT_SECRET: jwtSecret, CODE_PEPPER: codePepper } = env;
-  if (!jwtSecret || !codePepper) {
+  let { JWT_SECRET: jwtSecret, CODE_PEPPER: codePepper, ENCRYPTION_KEY: encryptionKey } = env;
+  if (!jwtSecret || !codePepper || !encryptionKey) {
     const generated = loadOrCreateSecrets(env.DATA_DIR);
     jwtSecret ??= generated.jwtSecret;
     codePepper ??= generated.codePepper;
+    encryptionKey ??= generated.encryptionKey;
   }
+  const { SLACK_CLIENT_ID: slackClientId, SLACK_CLIENT_SECRET: slackClientSecret, SLACK_SIGNING_SECRET: slackSigningSecret } = env;
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -188,5 +223,10 @@ export function loadConfig(rawSource: NodeJS.ProcessEnv = process.env, webDistDi
           timeoutMs: env.AI_TIMEOUT_SECONDS * 1000,
         }
       : null,
+    encryptionKey: encryptionKey!,
+    slack:
+      slackClientId && slackClientSecret && slackSigningSecret
+        ? { clientId: slackClientId, clientSecret: slackClientSecret, signingSecret: slackSigningSecret, ...slackUrls(env.SLACK_API_URL) }
+        : null,
   };
 }

@@ -37,6 +37,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: 'silent',
     webDistDir: undefined,
     ai: null,
+    encryptionKey: 'test-encryption-key-that-is-long-enough-0123456789',
+    slack: null,
     ...overrides,
   };
 }

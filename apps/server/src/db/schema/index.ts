@@ -9,3 +9,4 @@ export * from './briefs.js';
 export * from './public-links.js';
 export * from './questions.js';
 export * from './summaries.js';
+export * from './slack.js';

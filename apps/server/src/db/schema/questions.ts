@@ -8,6 +8,7 @@ import {
   recipientStates,
   requestStatuses,
   type AnswerValue,
+  type RecipientChannel,
   type QuestionItem,
   type WorkingHours,
 } from '@tandem/contract';
@@ -53,6 +54,7 @@ export const contacts = pgTable(
     timeZone: text().notNull().default('UTC'),
     workingHours: jsonb().$type<WorkingHours>().notNull(),
     slackUserId: text(),
+    slackUserName: text(),
     notes: text().notNull().default(''),
     tags: text()
       .array()
@@ -102,6 +104,7 @@ export const questionRequests = pgTable(
     remindAfterDays: integer(),
     confidential: boolean().notNull().default(false),
     channel: recipientChannel().notNull().default('EMAIL'),
+    recipientChannels: jsonb().$type<Record<string, RecipientChannel>>().notNull().default({}),
     contactIds: jsonb().$type<string[]>().notNull().default([]),
     status: requestStatus().notNull().default('DRAFT'),
     version: integer().notNull().default(1),
@@ -154,6 +157,8 @@ export const questionRecipients = pgTable(
     remindersSent: integer().notNull().default(0),
     lastRemindedAt: instant(),
     deliveryError: text(),
+    /** The person's DM with the bot (SLACK recipients; issue #12), known once the first message is posted. */
+    slackChannelId: text(),
     sentByMemberId: uuid().references(() => workspaceMembers.id, { onDelete: 'set null' }),
   },
   (t) => [

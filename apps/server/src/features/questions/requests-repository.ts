@@ -128,6 +128,7 @@ export async function getRequest(db: Queryable, workspaceId: string, requestId: 
     remindAfterDays: r.remindAfterDays,
     confidential: r.confidential,
     channel: r.channel,
+    recipientChannels: r.recipientChannels,
     contactIds: r.contactIds,
     status: r.status,
     progress: progressOf(row.progress),

@@ -12,6 +12,7 @@ export function makeContact(id: string, overrides: Partial<Contact> = {}): Conta
     timeZone: 'America/New_York',
     workingHours: { start: '09:00', end: '17:00', days: [1, 2, 3, 4, 5] },
     slackUserId: null,
+    slackUserName: null,
     notes: '',
     tags: ['board'],
     openRequests: 0,

@@ -68,6 +68,7 @@ export function makeRequest(overrides: Partial<QuestionRequestDetail> = {}): Que
     remindAfterDays: 2,
     confidential: false,
     channel: 'EMAIL',
+    recipientChannels: {},
     contactIds: [],
     status: 'SENT',
     progress,
