@@ -77,8 +77,19 @@ export const paths = {
     settings: {
       path: '/workspaces/settings',
       /** `tab`: the open tab, kept in the URL so it survives a reload (?tab=members). */
-      getHref: (tab?: 'general' | 'members' | 'subscription') =>
+      getHref: (tab?: 'general' | 'members' | 'subscription' | 'slack') =>
         tab && tab !== 'general' ? `/workspaces/settings?tab=${tab}` : '/workspaces/settings',
+    },
+  },
+  /** Slack's OAuth v2 install (issue #12): /slack/auth goes to Slack, Slack returns to the callback. */
+  slack: {
+    auth: {
+      path: '/slack/auth',
+      getHref: () => '/slack/auth',
+    },
+    callback: {
+      path: '/slack/oauth/callback',
+      getHref: () => '/slack/oauth/callback',
     },
   },
   /** The signed-in person's own name, email, theme and password (issue #8; the menu's "Profile"). */
