@@ -9,6 +9,11 @@ import { defineConfig, devices } from '@playwright/test';
 const portOffset = Number(process.env.E2E_PORT_OFFSET ?? 0);
 const mailSink = { smtp: 2525 + portOffset, http: 2526 + portOffset };
 process.env.MAIL_SINK_URL = `http://127.0.0.1:${mailSink.http}`;
+/** The local Slack stand-in (apps/server/src/test/slack-stand-in.ts) every server talks to (issue #12). */
+const slackStandInPort = 4610 + portOffset;
+process.env.SLACK_STAND_IN_URL = `http://127.0.0.1:${slackStandInPort}`;
+process.env.SLACK_SIGNING_SECRET_FOR_TESTS = 'stand-in-signing-secret-0123456789';
+const SLACK_SIGNING_SECRET = 'stand-in-signing-secret-0123456789';
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const servers: { name: string; port: number; env: Record<string, string> }[] = [
   { name: 'pglite', port: 3210 + portOffset, env: {} },
@@ -21,6 +26,10 @@ const serverEnv = (port: number, extra: Record<string, string> = {}) => ({
   HOST: '127.0.0.1',
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   MAIL_URL: `smtp://127.0.0.1:${mailSink.smtp}`,
+  SLACK_CLIENT_ID: '1111.2222',
+  SLACK_CLIENT_SECRET: 'stand-in-client-secret',
+  SLACK_SIGNING_SECRET,
+  SLACK_API_URL: `http://127.0.0.1:${slackStandInPort}/api/`,
   ...extra,
 });
 
@@ -67,6 +76,12 @@ export default defineConfig({
       command: 'node support/mail-sink.mjs',
       url: `http://127.0.0.1:${mailSink.http}/healthz`,
       env: { MAIL_SINK_SMTP_PORT: String(mailSink.smtp), MAIL_SINK_HTTP_PORT: String(mailSink.http) },
+      reuseExistingServer: false,
+    },
+    {
+      command: 'node --import tsx ../apps/server/src/test/slack-stand-in-cli.ts',
+      url: `http://127.0.0.1:${slackStandInPort}/healthz`,
+      env: { SLACK_STAND_IN_PORT: String(slackStandInPort) },
       reuseExistingServer: false,
     },
     ...servers.map((server) => ({

@@ -31,6 +31,7 @@ if (process.env.E2E_DATABASE === 'postgres') {
   env.DATABASE_URL = url.toString();
   env.JWT_SECRET = 'e2e-jwt-secret-that-is-long-enough-0123456789';
   env.CODE_PEPPER = 'e2e-code-pepper-that-is-long-enough-0123456789';
+  env.ENCRYPTION_KEY = 'e2e-encryption-key-that-is-long-enough-0123456789';
 } else {
   env.DATA_DIR = mkdtempSync(path.join(os.tmpdir(), 'tandem-e2e-'));
 }

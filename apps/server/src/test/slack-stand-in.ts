@@ -346,6 +346,10 @@ export async function startSlackStandIn(options: { port?: number; team?: { id: s
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
+    if (request.method === 'GET' && url.pathname === '/healthz') {
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      return;
+    }
     if (request.method === 'GET' && url.pathname === '/oauth/v2/authorize') {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(authorizePage(url));
       return;
