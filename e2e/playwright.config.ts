@@ -12,8 +12,8 @@ process.env.MAIL_SINK_URL = `http://127.0.0.1:${mailSink.http}`;
 /** The local Slack stand-in (apps/server/src/test/slack-stand-in.ts) every server talks to (issue #12). */
 const slackStandInPort = 4610 + portOffset;
 process.env.SLACK_STAND_IN_URL = `http://127.0.0.1:${slackStandInPort}`;
-process.env.SLACK_SIGNING_SECRET_FOR_TESTS = 'stand-in-signing-secret-0123456789';
 const SLACK_SIGNING_SECRET = 'stand-in-signing-secret-0123456789';
+process.env.SLACK_SIGNING_SECRET_FOR_TESTS = SLACK_SIGNING_SECRET;
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const servers: { name: string; port: number; env: Record<string, string> }[] = [
   { name: 'pglite', port: 3210 + portOffset, env: {} },
