@@ -70,7 +70,12 @@ export const slackEventsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (envelope.data.type === 'url_verification') return { challenge: envelope.data.challenge };
       const isNew = await acceptSlackEvent(app.db, app.jobs, envelope.data as SlackEventEnvelope);
       request.log.debug(
-        { eventId: envelope.data.event_id, eventType: envelope.data.event.type, isNew, retryNum: headerOf(request.headers['x-slack-retry-num']) },
+        {
+          eventId: envelope.data.event_id,
+          eventType: envelope.data.event.type,
+          isNew,
+          retryNum: headerOf(request.headers['x-slack-retry-num']),
+        },
         'slack: event accepted',
       );
       return {};

@@ -157,7 +157,11 @@ async function readStatus(deps: Pick<SlackDeps, 'db' | 'config'>, member: Member
  * @throws 404 not a member; 403 USER, GUEST (PRODUCT §6); 409 Slack not configured on this
  *   server; 402 PLAN_LIMIT on FREE (PRODUCT §8).
  */
-async function loadConnector(deps: SlackDeps, personId: string, workspaceId: string): Promise<{ member: MemberRow; slack: SlackAppConfig }> {
+async function loadConnector(
+  deps: SlackDeps,
+  personId: string,
+  workspaceId: string,
+): Promise<{ member: MemberRow; slack: SlackAppConfig }> {
   const member = await loadMembership(deps.db, workspaceId, personId);
   assertAllowed(member, 'connectSlack');
   const slack = deps.config.slack;
@@ -263,7 +267,12 @@ async function exchangeCode(slack: SlackAppConfig, code: string, redirectUri: st
  *   400 errorData.error when the person declined in Slack; 400 errorData.code for a failed
  *   exchange; 503 when Slack is unreachable; 409 when that Slack team is connected to another workspace.
  */
-export async function completeInstall(deps: SlackDeps, personId: string, workspaceId: string, body: SlackOAuthCallbackBody): Promise<SlackStatus> {
+export async function completeInstall(
+  deps: SlackDeps,
+  personId: string,
+  workspaceId: string,
+  body: SlackOAuthCallbackBody,
+): Promise<SlackStatus> {
   const { member, slack } = await loadConnector(deps, personId, workspaceId);
   const verified = await deps.states.verify(body.state);
   if ('problem' in verified) throw stateRefused(STATE_MESSAGES[verified.problem]);
@@ -271,7 +280,10 @@ export async function completeInstall(deps: SlackDeps, personId: string, workspa
   if (claims.workspaceId !== workspaceId) throw stateRefused(STATE_MESSAGES.otherWorkspace);
   if (claims.memberId !== member.id) throw stateRefused(STATE_MESSAGES.otherMember);
   if (body.error) {
-    throw invalidField('error', body.error === 'access_denied' ? 'You cancelled the connection in Slack.' : `Slack did not connect: ${body.error}.`);
+    throw invalidField(
+      'error',
+      body.error === 'access_denied' ? 'You cancelled the connection in Slack.' : `Slack did not connect: ${body.error}.`,
+    );
   }
   if (!body.code) throw invalidField('code', 'The link from Slack has no code. Start the connection again.');
   // Checked before the exchange too, so a reused link costs no call to Slack.
@@ -348,7 +360,10 @@ export interface SlackRevokeJobData {
 export async function disconnectSlack(deps: SlackDeps, personId: string, workspaceId: string): Promise<SlackStatus> {
   const member = await loadMembership(deps.db, workspaceId, personId);
   assertAllowed(member, 'connectSlack');
-  const [person] = await deps.db.select({ firstName: people.firstName, lastName: people.lastName }).from(people).where(eq(people.id, personId));
+  const [person] = await deps.db
+    .select({ firstName: people.firstName, lastName: people.lastName })
+    .from(people)
+    .where(eq(people.id, personId));
   const name = person ? `${person.firstName} ${person.lastName}` : 'a member';
   await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(slackConnections).where(eq(slackConnections.workspaceId, workspaceId)).for('update');
@@ -381,7 +396,10 @@ export function registerSlackRevokeJobs(jobs: Jobs, deps: Pick<SlackDeps, 'confi
       } catch (error) {
         const reason = slackErrorCode(error);
         if (reason !== null && TOKEN_GONE_ERRORS.has(reason)) return;
-        deps.logger.warn({ err: error, workspaceId: data.workspaceId, retryCount }, 'slack: auth.revoke failed (the token is deleted anyway)');
+        deps.logger.warn(
+          { err: error, workspaceId: data.workspaceId, retryCount },
+          'slack: auth.revoke failed (the token is deleted anyway)',
+        );
         throw error;
       }
     },
@@ -424,7 +442,10 @@ export async function listSlackChannels(deps: SlackDeps, personId: string, works
     const reason = slackErrorCode(error);
     if (reason !== null && TOKEN_GONE_ERRORS.has(reason)) {
       await endConnection(deps.db, workspaceId, 'Slack revoked Tandem’s token');
-      throw new AppError('CONFLICT', 'Slack was disconnected: Slack no longer accepts Tandem’s token. Connect it again in Settings → Slack.');
+      throw new AppError(
+        'CONFLICT',
+        'Slack was disconnected: Slack no longer accepts Tandem’s token. Connect it again in Settings → Slack.',
+      );
     }
     deps.logger.warn({ err: error, workspaceId }, 'slack: users.conversations failed');
     throw new AppError('UNAVAILABLE', 'Slack could not be reached to list the channels. Try again in a moment.');

@@ -17,7 +17,12 @@ export const SLACK_OAUTH_STATE_RETENTION_MS = Math.max(60 * 60_000, SLACK_OAUTH_
  * @returns how many rows were deleted.
  */
 export function sweepSlackEvents(db: Database, now = new Date()): Promise<number> {
-  return deleteInBatches(db, slackEvents, slackEvents.eventId, lt(slackEvents.receivedAt, new Date(now.getTime() - SLACK_EVENT_RETENTION_MS)));
+  return deleteInBatches(
+    db,
+    slackEvents,
+    slackEvents.eventId,
+    lt(slackEvents.receivedAt, new Date(now.getTime() - SLACK_EVENT_RETENTION_MS)),
+  );
 }
 
 /**
