@@ -6,7 +6,7 @@ import { deleteInBatches } from '../../db/delete-in-batches.js';
 import { slackEvents, slackOAuthStates } from '../../db/schema/index.js';
 import type { Jobs } from '../../jobs/jobs.js';
 
-/** Slack retries an event for about an hour; a day of event ids covers every retry (issue #12 "idempotent on event id"). */
+/** Slack retries an event three times within minutes; a day of event ids covers every retry (issue #12 "idempotent on event id"). */
 export const SLACK_EVENT_RETENTION_MS = 24 * 60 * 60_000;
 
 /** A used install state matters only while the state itself is valid (10 minutes); an hour is ample. */
