@@ -117,7 +117,8 @@ export async function getSlackStatus(deps: SlackDeps, personId: string, workspac
 
 async function readStatus(deps: Pick<SlackDeps, 'db' | 'config'>, member: MemberRow): Promise<SlackStatus> {
   const { db, config } = deps;
-  const [plan, row] = await Promise.all([getPlan(db, member.workspaceId), findConnectionRow(db, member.workspaceId)]);
+  const plan = await getPlan(db, member.workspaceId);
+  const row = await findConnectionRow(db, member.workspaceId);
   const isLive = row !== undefined && row.botToken !== null && row.disconnectedAt === null;
   let installedBy: NonNullable<SlackStatus['connection']>['installedBy'] = null;
   if (isLive && row.installedByMemberId) {
