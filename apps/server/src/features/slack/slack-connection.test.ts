@@ -305,6 +305,20 @@ describe('Slack connection', () => {
       expect(channels.statusCode).toBe(409);
     });
 
+    it('reconnecting the same team keeps its token; connecting another team revokes the replaced one', async () => {
+      const box = botTokenBox(testConfig().encryptionKey);
+      const first = box.open((await connectionRow(t, owner.workspaceId))!.botToken!);
+      expect((await connect(t, slack, owner)).statusCode).toBe(200);
+      const second = box.open((await connectionRow(t, owner.workspaceId))!.botToken!);
+      // A row as if another team were connected: the next install (the stand-in's team) replaces it.
+      await t.db.update(slackConnections).set({ teamId: 'T0PREVIOUS' }).where(eq(slackConnections.workspaceId, owner.workspaceId));
+      expect((await connect(t, slack, owner)).statusCode).toBe(200);
+      await t.drainJobs([SLACK_REVOKE_QUEUE]);
+      expect(slack.calls('auth.revoke').map((call) => call.token)).toEqual([second]);
+      expect(slack.liveTokens.has(first)).toBe(true);
+      expect(await connectionRow(t, owner.workspaceId)).toMatchObject({ teamId: slack.team.id, disconnectedAt: null });
+    });
+
     it('deletes the token even when auth.revoke fails', async () => {
       slack.failNext('auth.revoke', 'internal_error', { status: 500 });
       const response = await t.post(slackUrls.disconnect(owner.workspaceId), undefined, { token: owner.token });

@@ -262,7 +262,8 @@ async function exchangeCode(slack: SlackAppConfig, code: string, redirectUri: st
  * POST v1/workspaces/{id}/slack/oauth/callback (issue #12): verifies the state (signature,
  * expiry, the caller's own, this workspace's, unused), exchanges the code, and in one transaction
  * records the state as used, stores the connection with its token encrypted (AES-256-GCM) and
- * announces it. Nothing is stored on any refusal.
+ * announces it; a live connection to another team is replaced and its token revoked (queue).
+ * Nothing is stored on any refusal.
  * @returns the new status.
  * @throws see loadConnector; 400 errorData.state for a bad, expired, foreign or reused state;
  *   400 errorData.error when the person declined in Slack; 400 errorData.code for a failed
@@ -315,6 +316,12 @@ export async function completeInstall(
         'CONFLICT',
         `The Slack workspace ${access.teamName} is already connected to another Tandem workspace. Disconnect it there first.`,
       );
+    }
+    const [previous] = await tx.select().from(slackConnections).where(eq(slackConnections.workspaceId, workspaceId)).for('update');
+    if (previous?.botToken && previous.disconnectedAt === null && previous.teamId !== access.teamId) {
+      // Another team replaces the live one: its token is revoked like a disconnect's. (The same
+      // team reinstalling gets the same bot, whose token must stay valid.)
+      await deps.jobs.enqueue<SlackRevokeJobData>(tx, SLACK_REVOKE_QUEUE, { workspaceId, sealedToken: previous.botToken });
     }
     const values = {
       teamId: access.teamId,
