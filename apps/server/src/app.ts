@@ -21,6 +21,7 @@ import { answersRoutes, publicQuestionRoutes, questionsRoutes, registerQuestionR
 import { dashboardRoutes } from './features/dashboard/dashboard-routes.js';
 import { profileRoutes } from './features/profile/profile-routes.js';
 import { publicSummaryRoutes, summariesRoutes } from './features/summaries/index.js';
+import { registerSlackJobs, slackEventsRoutes, slackRoutes } from './features/slack/index.js';
 import { tasksRoutes } from './features/tasks/tasks-routes.js';
 import { membersRoutes } from './features/workspaces/members-routes.js';
 import { publicLinkSettingsRoutes } from './features/workspaces/public-links-settings-routes.js';
@@ -105,6 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerIdempotencySweep(jobs, database.db, app.log);
   registerPublicLinkSweeps(jobs, database.db, app.log);
   registerQuestionReminders(jobs, { db: database.db, mailOutbox, publicUrl: config.publicUrl, logger: app.log });
+  registerSlackJobs(jobs, { db: database.db, config, logger: app.log });
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
@@ -175,6 +177,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(signupRoutes, { prefix: '/v1' });
       // Public pages' data (/b, /q, /s): each feature adds its public routes plugin here.
       await api.register(publicScope, { prefix: '/v1/public', routes: [publicBriefRoutes, publicQuestionRoutes, publicSummaryRoutes] });
+      // Slack's Events API: signed by Slack, no X-Client-Id (plugins/client-id.ts), no sign-in.
+      await api.register(slackEventsRoutes, { prefix: '/slack' });
       await api.register(async (protectedApi) => {
         protectedApi.addHook('onRequest', authenticate);
         await protectedApi.register(protectedAuthRoutes, { prefix: '/auth' });
@@ -195,6 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await protectedApi.register(answersRoutes, { prefix: '/v1/workspaces' });
         await protectedApi.register(aiRoutes, { prefix: '/v1/workspaces' });
         await protectedApi.register(summariesRoutes, { prefix: '/v1/workspaces' });
+        await protectedApi.register(slackRoutes, { prefix: '/v1/workspaces' });
       });
     },
     { prefix: '/api' },

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -175,5 +175,70 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL, ...SECRETS }).mailJobTimeoutSeconds).toBe(60);
     expect(loadConfig({ DATABASE_URL, ...SECRETS, MAIL_JOB_TIMEOUT_SECONDS: '5' }).mailJobTimeoutSeconds).toBe(5);
     expect(configError({ DATABASE_URL, ...SECRETS, MAIL_JOB_TIMEOUT_SECONDS: '0' }).message).toContain('MAIL_JOB_TIMEOUT_SECONDS');
+  });
+
+  describe('ENCRYPTION_KEY (issue #12)', () => {
+    const ENCRYPTION_KEY = 'an-encryption-key-of-at-least-32-characters';
+    const SLACK = { SLACK_CLIENT_ID: '1111.2222', SLACK_CLIENT_SECRET: 'client-secret', SLACK_SIGNING_SECRET: 'signing-secret' };
+
+    it('is used as given, and refused when shorter than 32 characters', () => {
+      expect(loadConfig({ DATABASE_URL, ...SECRETS, ENCRYPTION_KEY }).encryptionKey).toBe(ENCRYPTION_KEY);
+      expect(configError({ DATABASE_URL, ...SECRETS, ENCRYPTION_KEY: 'short' }).message).toContain('ENCRYPTION_KEY');
+    });
+
+    it('is required with DATABASE_URL once Slack is configured, so every instance opens the same tokens', () => {
+      const error = configError({ DATABASE_URL, ...SECRETS, ...SLACK });
+      expect(error.message).toContain('ENCRYPTION_KEY: required when DATABASE_URL and SLACK_CLIENT_ID are set');
+      expect(loadConfig({ DATABASE_URL, ...SECRETS, ...SLACK, ENCRYPTION_KEY }).encryptionKey).toBe(ENCRYPTION_KEY);
+    });
+
+    it('in embedded mode, is added to an older secrets.json without changing the other secrets', () => {
+      const dataDir = tempDataDir();
+      mkdirSync(dataDir, { recursive: true });
+      const file = path.join(dataDir, 'secrets.json');
+      writeFileSync(file, JSON.stringify({ jwtSecret: SECRETS.JWT_SECRET, codePepper: SECRETS.CODE_PEPPER }));
+      const config = loadConfig({ DATA_DIR: dataDir, ...SLACK });
+      expect(config.jwtSecret).toBe(SECRETS.JWT_SECRET);
+      expect(config.codePepper).toBe(SECRETS.CODE_PEPPER);
+      expect(config.encryptionKey.length).toBeGreaterThanOrEqual(32);
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+        jwtSecret: SECRETS.JWT_SECRET,
+        codePepper: SECRETS.CODE_PEPPER,
+        encryptionKey: config.encryptionKey,
+      });
+      expect(loadConfig({ DATA_DIR: dataDir }).encryptionKey).toBe(config.encryptionKey);
+    });
+  });
+
+  describe('SLACK_* (issue #12)', () => {
+    const SLACK = { SLACK_CLIENT_ID: '1111.2222', SLACK_CLIENT_SECRET: 'client-secret', SLACK_SIGNING_SECRET: 'signing-secret' };
+    const base = { DATABASE_URL, ...SECRETS, ENCRYPTION_KEY: 'an-encryption-key-of-at-least-32-characters' };
+
+    it('configures Slack with Slack’s own URLs once the three settings are set', () => {
+      expect(loadConfig({ ...base, ...SLACK }).slack).toEqual({
+        clientId: '1111.2222',
+        clientSecret: 'client-secret',
+        signingSecret: 'signing-secret',
+        apiUrl: 'https://slack.com/api/',
+        authorizeUrl: 'https://slack.com/oauth/v2/authorize',
+      });
+    });
+
+    it('leaves Slack unconfigured while any of the three is missing or empty', () => {
+      expect(loadConfig(base).slack).toBeNull();
+      for (const name of Object.keys(SLACK)) {
+        expect(loadConfig({ ...base, ...SLACK, [name]: undefined }).slack, name).toBeNull();
+        expect(loadConfig({ ...base, ...SLACK, [name]: '' }).slack, name).toBeNull();
+      }
+    });
+
+    it('points the Web API and the authorize page at SLACK_API_URL (a stand-in), and refuses a bad URL', () => {
+      const config = loadConfig({ ...base, ...SLACK, SLACK_API_URL: 'http://127.0.0.1:4010/api' });
+      expect(config.slack).toMatchObject({
+        apiUrl: 'http://127.0.0.1:4010/api/',
+        authorizeUrl: 'http://127.0.0.1:4010/oauth/v2/authorize',
+      });
+      expect(configError({ ...base, ...SLACK, SLACK_API_URL: 'not a url' }).message).toContain('SLACK_API_URL');
+    });
   });
 });

@@ -9,8 +9,11 @@ declare module 'fastify' {
   }
 }
 
-/** Paths a browser opens directly, without headers: the API reference and its document. */
-const openPaths = ['/api/docs', '/api/openapi.json'];
+/**
+ * Paths called without X-Client-Id: the API reference and its document, which a browser opens
+ * directly, and Slack's events endpoint (signed by Slack instead; issue #12).
+ */
+const openPaths = ['/api/docs', '/api/openapi.json', '/api/slack/events'];
 
 /**
  * Requires a configured X-Client-Id header on every /api call; unknown or missing → 400
