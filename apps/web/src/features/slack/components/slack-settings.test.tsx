@@ -101,7 +101,7 @@ describe('SlackSettings (issue #12: Settings → Slack)', () => {
     expect(screen.getByRole('button', { name: 'Copy Redirect URL' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copy Events request URL' })).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Bot token scopes' })).getByText('users:read.email')).toBeInTheDocument();
-    expect(screen.getByText(/"Connecting Slack" of Tandem's README/)).toBeInTheDocument();
+    expect(screen.getByText(/"Connecting Slack" of Tandem.s README/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Connect Slack' })).toBeNull();
     expect(headingLevels()).toEqual([2, 3, 3, 3]);
   });

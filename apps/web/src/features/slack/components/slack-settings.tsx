@@ -5,6 +5,7 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import type { SxProps, Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { SLACK_BOT_SCOPES, SLACK_REQUIRED_SETTINGS, type SlackConnection, type SlackStatus } from '@tandem/contract';
 import { format, parseISO } from 'date-fns';
@@ -108,20 +109,25 @@ function SlackConnect({ reason, canConnect }: { reason: string | null; canConnec
           {reason}
         </Alert>
       )}
-      <Typography>Slack is not connected.</Typography>
       {canConnect ? (
         <>
-          <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 620 }}>
-            You will go to Slack to choose the Slack workspace and allow Tandem's app, then come back here.
-          </Typography>
+          <Box>
+            <Typography sx={{ fontWeight: 600 }}>Slack is not connected.</Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 620, mt: 0.5 }}>
+              Connecting takes you to Slack to choose the Slack workspace and allow Tandem's app, then brings you back here.
+            </Typography>
+          </Box>
           <Button variant="contained" onClick={() => void navigate(paths.slack.auth.getHref())}>
             Connect Slack
           </Button>
         </>
       ) : (
-        <Alert severity="info" sx={{ alignSelf: 'stretch' }}>
-          {ASK_TO_CONNECT}
-        </Alert>
+        <>
+          <Typography sx={{ fontWeight: 600 }}>Slack is not connected.</Typography>
+          <Alert severity="info" sx={{ alignSelf: 'stretch' }}>
+            {ASK_TO_CONNECT}
+          </Alert>
+        </>
       )}
     </Stack>
   );
@@ -152,16 +158,15 @@ function SlackConnectionDetails({
   canDisconnect: boolean;
 }) {
   const [isConfirming, setIsConfirming] = useState(false);
-  const disconnect = useDisconnectSlack({ meta: { errorToast: false } });
   const { teamName, installedBy, installedAt, scopes } = connection;
+  // The toast is the hook's: once disconnected, this part of the tab is gone.
+  const disconnect = useDisconnectSlack({
+    meta: { errorToast: false },
+    onSuccess: () => showToast(`Slack is disconnected from ${teamName}.`, 'success'),
+    onError: (error) => showErrorToast(error),
+  });
 
-  const handleDisconnect = () => {
-    disconnect.mutate(workspaceId, {
-      onSuccess: () => showToast(`Slack is disconnected from ${teamName}.`, 'success'),
-      onError: (error) => showErrorToast(error),
-      onSettled: () => setIsConfirming(false),
-    });
-  };
+  const handleDisconnect = () => disconnect.mutate(workspaceId, { onSettled: () => setIsConfirming(false) });
 
   return (
     <>
@@ -211,6 +216,15 @@ function SlackConnectionDetails({
   );
 }
 
+/** A name to type exactly (an environment variable, a Slack event). */
+function Code({ children, sx }: { children: ReactNode; sx?: SxProps<Theme> }) {
+  return (
+    <Box component="code" sx={[{ fontFamily: 'monospace', fontSize: '0.875em' }, ...(Array.isArray(sx) ? sx : [sx])]}>
+      {children}
+    </Box>
+  );
+}
+
 /** Not configured on this server: what whoever runs Tandem sets, and what they enter in the Slack app. */
 function SlackSetupHelp({ status }: { status: SlackStatus }) {
   const missing = status.missingSettings.length > 0 ? status.missingSettings : SLACK_REQUIRED_SETTINGS;
@@ -228,9 +242,7 @@ function SlackSetupHelp({ status }: { status: SlackStatus }) {
         <Box component="ul" aria-label="Missing settings" sx={{ mt: 1, mb: 0, pl: 3 }}>
           {missing.map((name) => (
             <Typography component="li" variant="body2" key={name}>
-              <Box component="code" sx={{ fontFamily: 'monospace', fontWeight: 600 }}>
-                {name}
-              </Box>
+              <Code sx={{ fontWeight: 600 }}>{name}</Code>
             </Typography>
           ))}
         </Box>
@@ -260,7 +272,8 @@ function SlackSetupHelp({ status }: { status: SlackStatus }) {
           ))}
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          Under Event Subscriptions, subscribe the bot to message.im, app_uninstalled and tokens_revoked.
+          Under Event Subscriptions, subscribe the bot to <Code>message.im</Code>, <Code>app_uninstalled</Code> and{' '}
+          <Code>tokens_revoked</Code>.
         </Typography>
       </Box>
       <Typography variant="body2">The section "Connecting Slack" of Tandem's README walks through each step.</Typography>
