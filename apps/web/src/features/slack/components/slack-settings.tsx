@@ -28,7 +28,7 @@ export interface SlackSettingsProps {
 export const slackPurpose =
   'Tandem asks people matched to a Slack user their questions in a direct message and takes their answers from the thread. Published summaries can be posted to a channel.';
 
-/** "Only they can" line for members who may see the connection but not change it (PRODUCT §6 `connectSlack`). */
+/** Whom to ask, for members who see the connection but may not change it (PRODUCT §6 `connectSlack`). */
 const ASK_TO_CONNECT = 'Ask an owner, executive or assistant to connect Slack.';
 const ASK_TO_DISCONNECT = 'Ask an owner, executive or assistant to disconnect Slack.';
 
