@@ -77,6 +77,9 @@ export const routes: RouteObject[] = [
           { path: paths.dashboard.old.path, lazy: () => import('./routes/dashboard/old') },
           { path: paths.workspaces.settings.path, lazy: () => import('./routes/app/workspace-settings') },
           { path: paths.account.path, lazy: () => import('./routes/app/account') },
+          // Slack's OAuth v2 install (issue #12): signed in, since the state is bound to the member and workspace.
+          { path: paths.slack.auth.path, lazy: () => import('./routes/slack/auth') },
+          { path: paths.slack.callback.path, lazy: () => import('./routes/slack/oauth-callback') },
           { path: paths.tasks.list.path, lazy: () => import('./routes/tasks/tasks') },
           { path: paths.tasks.new.path, lazy: () => import('./routes/tasks/new-task') },
           // Executive briefs (issue #9). Static segments outrank /executive-briefs/:id, so …/templates/new is never a brief id.

@@ -5,6 +5,8 @@ import { markNewActivity, reloadProfile } from '@/lib/session/session-store';
 import { activityQueryOptions } from '@/features/activity/api/get-activity';
 import { dashboardQueryOptions } from '@/features/dashboard/api/get-dashboard';
 import { membersQueryOptions } from '@/features/workspaces/api/get-members';
+import { slackChannelsQueryOptions } from '@/features/slack/api/get-slack-channels';
+import { slackStatusQueryOptions } from '@/features/slack/api/get-slack-status';
 import { api } from '@/lib/api-client';
 import { dispatchWorkspaceEvent, resyncWorkspaceEventHandlers, type WorkspaceEventContext } from '@/lib/events/event-handlers';
 import { workspaceEventHandlers } from './workspace-event-handlers';
@@ -138,6 +140,26 @@ describe('the app’s workspace event handlers', () => {
     dispatch({ type: 'brief', workspaceId, briefId: 'b1', action: 'marked', version: 1, status: 'READY', actorMemberId: 'member-other' });
     await settled();
     expect(pathsFetched().filter((path) => path.endsWith('/dashboard'))).toHaveLength(1);
+  });
+
+  it('refreshes the Slack status and channels for a `slack` event (e.g. the app was uninstalled in Slack)', async () => {
+    const slackStatus = { configured: true, missingSettings: [], planAllows: true, canConnect: true, connection: null };
+    getMock.mockImplementation(async (path: string) => (path.endsWith('/slack') ? (slackStatus as never) : ({ items: [] } as never)));
+    // The Slack tab and a summary's channel picker are on screen.
+    for (const options of [slackStatusQueryOptions(workspaceId), slackChannelsQueryOptions(workspaceId)]) {
+      unsubscribers.push(new QueryObserver(queryClient, options as never).subscribe(() => undefined));
+    }
+    await settled();
+    getMock.mockClear();
+
+    dispatch({ type: 'slack', workspaceId, action: 'disconnected', actorMemberId: null });
+    await settled();
+    expect(pathsFetched().sort()).toEqual([`v1/workspaces/${workspaceId}/slack`, `v1/workspaces/${workspaceId}/slack/channels`]);
+
+    getMock.mockClear();
+    dispatch({ type: 'slack', workspaceId: 'w2', action: 'connected', actorMemberId: null });
+    await settled();
+    expect(getMock).not.toHaveBeenCalled();
   });
 
   it('ignores an event of another workspace', async () => {

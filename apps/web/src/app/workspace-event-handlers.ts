@@ -3,6 +3,7 @@ import { briefEventHandlers } from '@/features/briefs/events/brief-events';
 import { contactEventHandlers } from '@/features/contacts/events/contact-events';
 import { dashboardEventHandlers } from '@/features/dashboard/events/dashboard-events';
 import { questionEventHandlers } from '@/features/questions/events/question-events';
+import { slackEventHandler } from '@/features/slack/events/slack-events';
 import { summaryEventHandlers } from '@/features/summaries/events/summary-events';
 import { taskEventHandlers } from '@/features/tasks/events/task-events';
 import { memberEventHandler } from '@/features/workspaces/events/member-events';
@@ -21,5 +22,6 @@ export const workspaceEventHandlers: readonly AnyWorkspaceEventHandler[] = [
   ...contactEventHandlers,
   activityEventHandler,
   memberEventHandler,
+  slackEventHandler,
   ...dashboardEventHandlers,
 ];

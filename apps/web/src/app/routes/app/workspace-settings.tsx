@@ -14,22 +14,25 @@ import { useLeaveWorkspace } from '@/features/workspaces/api/leave-workspace';
 import { GeneralSettings } from '@/features/workspaces/components/general-settings';
 import { MembersSettings } from '@/features/workspaces/components/members-settings';
 import { PublicLinksSettings } from '@/features/workspaces/components/public-links-settings';
+import { SettingsSection } from '@/features/workspaces/components/settings-section';
 import { SubscriptionSettings } from '@/features/workspaces/components/subscription-settings';
+import { SlackSettings, slackPurpose } from '@/features/slack/components/slack-settings';
 
 const tabs = [
   { value: 'general', label: 'General' },
   { value: 'members', label: 'Members' },
   { value: 'subscription', label: 'Subscription' },
+  { value: 'slack', label: 'Slack' },
 ] as const;
 type TabValue = (typeof tabs)[number]['value'];
 
 const isTab = (value: string | null): value is TabValue => tabs.some((tab) => tab.value === value);
 
 /**
- * /workspaces/settings (seed §2, workflow layout; PRODUCT §3): tabs General, Members and
- * Subscription. The open tab is the `tab` query parameter, so it survives a reload. What the
- * member's type may not change (PRODUCT §6) is read-only. General also holds the workspace's
- * public-links switch (issue #9). Slack arrives with its own issue. The
+ * /workspaces/settings (seed §2, workflow layout; PRODUCT §3): tabs General, Members,
+ * Subscription and Slack (issue #12; /slack/oauth/callback returns to ?tab=slack). The open tab is
+ * the `tab` query parameter, so it survives a reload. What the member's type may not change
+ * (PRODUCT §6) is read-only. General also holds the workspace's public-links switch (issue #9). The
  * theme is the person's own and lives on /account (issue #8); the old ?tab=appearance goes there.
  */
 function WorkspaceSettingsRoute() {
@@ -112,6 +115,11 @@ function WorkspaceSettingsRoute() {
         )}
         {tab === 'subscription' && (
           <SubscriptionSettings workspaceId={workspace.id} canChangePlan={type !== undefined && can(type, 'changePlan')} />
+        )}
+        {tab === 'slack' && (
+          <SettingsSection title="Slack" description={slackPurpose}>
+            <SlackSettings workspaceId={workspace.id} />
+          </SettingsSection>
         )}
       </Box>
     </>
