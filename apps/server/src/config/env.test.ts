@@ -229,6 +229,7 @@ describe('loadConfig', () => {
       for (const name of Object.keys(SLACK)) {
         expect(loadConfig({ ...base, ...SLACK, [name]: undefined }).slack, name).toBeNull();
         expect(loadConfig({ ...base, ...SLACK, [name]: '' }).slack, name).toBeNull();
+        expect(loadConfig({ ...base, ...SLACK, [name]: undefined }).slackMissingSettings, name).toEqual([name]);
       }
     });
 

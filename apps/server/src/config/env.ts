@@ -105,6 +105,8 @@ export interface AppConfig {
    * {SLACK_API_URL's origin}/oauth/v2/authorize when SLACK_API_URL is set, for a stand-in).
    */
   slack: { clientId: string; clientSecret: string; signingSecret: string; apiUrl: string; authorizeUrl: string } | null;
+  /** Which of SLACK_CLIENT_ID, SLACK_CLIENT_SECRET, SLACK_SIGNING_SECRET are unset (the Slack tab names them). */
+  slackMissingSettings: string[];
 }
 
 /** Thrown at boot with one line per bad variable. */
@@ -228,5 +230,12 @@ export function loadConfig(rawSource: NodeJS.ProcessEnv = process.env, webDistDi
       slackClientId && slackClientSecret && slackSigningSecret
         ? { clientId: slackClientId, clientSecret: slackClientSecret, signingSecret: slackSigningSecret, ...slackUrls(env.SLACK_API_URL) }
         : null,
+    slackMissingSettings: Object.entries({
+      SLACK_CLIENT_ID: slackClientId,
+      SLACK_CLIENT_SECRET: slackClientSecret,
+      SLACK_SIGNING_SECRET: slackSigningSecret,
+    })
+      .filter(([, value]) => !value)
+      .map(([name]) => name),
   };
 }

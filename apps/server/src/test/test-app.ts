@@ -15,7 +15,7 @@ export const PUBLIC_URL = 'https://tandem.example.test';
 
 /** The configuration the API tests run with: production's, with fixed secrets. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return {
+  const config: AppConfig = {
     env: 'test',
     port: 0,
     host: '127.0.0.1',
@@ -39,8 +39,12 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     ai: null,
     encryptionKey: 'test-encryption-key-that-is-long-enough-0123456789',
     slack: null,
+    slackMissingSettings: [],
     ...overrides,
   };
+  if (!overrides.slackMissingSettings)
+    config.slackMissingSettings = config.slack ? [] : ['SLACK_CLIENT_ID', 'SLACK_CLIENT_SECRET', 'SLACK_SIGNING_SECRET'];
+  return config;
 }
 
 /**

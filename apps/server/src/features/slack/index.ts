@@ -24,7 +24,7 @@ export { SLACK_EVENT_QUEUE } from './slack-events.js';
  */
 export function registerSlackJobs(
   jobs: Jobs,
-  options: { db: Database; config: Pick<AppConfig, 'slack' | 'encryptionKey' | 'publicUrl'>; logger: FastifyBaseLogger },
+  options: { db: Database; config: Pick<AppConfig, 'slack' | 'slackMissingSettings' | 'encryptionKey' | 'publicUrl'>; logger: FastifyBaseLogger },
 ): void {
   registerSlackEventJobs(jobs, options);
   registerSlackRevokeJobs(jobs, options);

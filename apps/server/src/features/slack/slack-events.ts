@@ -73,7 +73,7 @@ export async function acceptSlackEvent(db: Database, jobs: Jobs, envelope: Slack
 
 export interface SlackEventJobsOptions {
   db: Database;
-  config: Pick<AppConfig, 'slack' | 'encryptionKey' | 'publicUrl'>;
+  config: Pick<AppConfig, 'slack' | 'slackMissingSettings' | 'encryptionKey' | 'publicUrl'>;
   logger: FastifyBaseLogger;
 }
 

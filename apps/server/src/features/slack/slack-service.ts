@@ -5,7 +5,6 @@ import {
   can,
   planLimits,
   SLACK_BOT_SCOPES,
-  SLACK_REQUIRED_SETTINGS,
   type SlackChannel,
   type SlackEvent,
   type SlackInstall,
@@ -26,7 +25,7 @@ import { botTokenBox, findConnectionRow, findLiveConnection, markDisconnected } 
 /** What the Slack connection's services need (built once by the routes). */
 export interface SlackDeps {
   db: Database;
-  config: Pick<AppConfig, 'slack' | 'encryptionKey' | 'publicUrl'>;
+  config: Pick<AppConfig, 'slack' | 'slackMissingSettings' | 'encryptionKey' | 'publicUrl'>;
   jobs: Jobs;
   states: OAuthStates;
   logger: FastifyBaseLogger;
@@ -104,7 +103,6 @@ async function getPlan(db: Queryable, workspaceId: string): Promise<keyof typeof
  * The settings a Slack connection still lacks. AppConfig keeps only the complete Slack
  * configuration, so without it every required setting is named.
  */
-const missingSettingsOf = (slack: SlackAppConfig | null): string[] => (slack ? [] : [...SLACK_REQUIRED_SETTINGS]);
 
 /**
  * GET v1/workspaces/{id}/slack (issue #12; PRODUCT §3 Settings → Slack): readable by every
@@ -131,7 +129,7 @@ async function readStatus(deps: Pick<SlackDeps, 'db' | 'config'>, member: Member
   }
   return {
     configured: config.slack !== null,
-    missingSettings: missingSettingsOf(config.slack),
+    missingSettings: config.slackMissingSettings,
     planAllows: planLimits[plan].slack,
     canConnect: can(member.workspaceMemberType, 'connectSlack'),
     connection: isLive
@@ -167,7 +165,7 @@ async function loadConnector(
   assertAllowed(member, 'connectSlack');
   const slack = deps.config.slack;
   if (!slack) {
-    throw new AppError('CONFLICT', `Slack is not configured on this server: set ${SLACK_REQUIRED_SETTINGS.join(', ')}.`);
+    throw new AppError('CONFLICT', `Slack is not configured on this server: set ${deps.config.slackMissingSettings.join(', ')}.`);
   }
   const plan = await getPlan(deps.db, workspaceId);
   if (!planLimits[plan].slack) {
