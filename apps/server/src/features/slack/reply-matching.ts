@@ -16,6 +16,11 @@ export function decodeSlackText(text: string): string {
   return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 }
 
+/** Text for Slack's mrkdwn with a person's words inert: &, < and > escaped, so they make no mention or link. */
+export function escapeMrkdwn(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
 const YES_WORDS = new Set([
   'yes',
   'y',
