@@ -31,6 +31,7 @@ import { Jobs } from './jobs/jobs.js';
 import jobsPlugin from './jobs/jobs-plugin.js';
 import { errorResponses } from './lib/route-schemas.js';
 import { registerPublicLinkSweeps } from './public/public-links-views.js';
+import { slackQuestionsRoutes } from './features/slack/slack-questions-routes.js';
 import { publicPagesHeaders, publicScope } from './public/public-scope.js';
 import { registerMailJobs } from './mail/mail-jobs.js';
 import { Mailer } from './mail/mailer.js';
@@ -195,6 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await protectedApi.register(answersRoutes, { prefix: '/v1/workspaces' });
         await protectedApi.register(aiRoutes, { prefix: '/v1/workspaces' });
         await protectedApi.register(summariesRoutes, { prefix: '/v1/workspaces' });
+        await protectedApi.register(slackQuestionsRoutes, { prefix: '/v1/workspaces' });
       });
     },
     { prefix: '/api' },
