@@ -6,7 +6,7 @@ import { slackConnections } from '../../db/schema/index.js';
 import { startSlackStandIn, type SlackStandIn } from '../../test/slack-stand-in.js';
 import { setUpRoles, type RoleMembers } from '../../test/task-fixtures.js';
 import { uniqueEmail, useTestApp, type TestApp } from '../../test/test-app.js';
-import { del, signUpOwner, type SignedInMember } from '../../test/workspace-fixtures.js';
+import { del, patch, signUpOwner, type SignedInMember } from '../../test/workspace-fixtures.js';
 import { slackClient } from './slack-client.js';
 import { botTokenBox } from './slack-connections.js';
 
@@ -150,6 +150,16 @@ describe('matching people to Slack users (issue #12)', () => {
     const tokyo = await createContact({ firstName: 'Kenji', email: uniqueEmail('kenji'), timeZone: 'Europe/Berlin' });
     const kept = await confirm(tokyo.id, 'U0GRACE2');
     expect(kept.json<{ payload: Contact }>().payload).toMatchObject({ slackUserId: 'U0GRACE2', timeZone: 'Europe/Berlin' });
+  });
+
+  it('drops the Slack user’s name when an ordinary edit changes the id, keeps it when it does not', async () => {
+    stand.slack.addUser({ id: 'U0EDSGER', email: uniqueEmail('edsger'), name: 'edsger' });
+    const edsger = await createContact({ firstName: 'Edsger', email: uniqueEmail('edsger') });
+    expect((await confirm(edsger.id, 'U0EDSGER')).json<{ payload: Contact }>().payload.slackUserName).toBe('edsger');
+    const renamed = await patch(t, contactUrl(edsger.id), { title: 'Professor', slackUserId: 'U0EDSGER' }, owner.token);
+    expect(renamed.json<{ payload: Contact }>().payload).toMatchObject({ slackUserId: 'U0EDSGER', slackUserName: 'edsger' });
+    const changed = await patch(t, contactUrl(edsger.id), { slackUserId: 'U0OTHER' }, owner.token);
+    expect(changed.json<{ payload: Contact }>().payload).toMatchObject({ slackUserId: 'U0OTHER', slackUserName: null });
   });
 
   it('refuses a Slack user Slack does not know (400 errorData.slackUserId) and a malformed id', async () => {
