@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SLACK_BOT_SCOPES, type AnswerValue, type ItemKind, type QuestionItem } from '@tandem/contract';
@@ -11,7 +12,14 @@ import {
   slackConnections,
   slackMessages,
 } from '../../db/schema/index.js';
-import { closeRequest, createSentRequest, itemsOfEveryKind, type SentRequest } from '../../test/question-fixtures.js';
+import { openWorkspaceEvents, useEventStreams } from '../../test/event-stream.js';
+import {
+  closeRequest,
+  createSentRequest,
+  ensureQuestionEventTypes,
+  itemsOfEveryKind,
+  type SentRequest,
+} from '../../test/question-fixtures.js';
 import { startSlackStandIn, type SlackStandIn } from '../../test/slack-stand-in.js';
 import { PUBLIC_URL, useTestApp, type TestApp } from '../../test/test-app.js';
 import { signUpOwner, type SignedInMember } from '../../test/workspace-fixtures.js';
@@ -78,7 +86,13 @@ describe('Slack DM replies (issue #12)', () => {
    */
   const personTs = () => `${stand.slack.messages.at(-1)?.ts ?? nextTs()}${(tsCounter += 1) % 9 || 9}`;
 
+  const openEventStream = useEventStreams();
+  let baseUrl = '';
+
   beforeAll(async () => {
+    ensureQuestionEventTypes(t.app);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     owner = await signUpOwner(t);
     token = await connectSlack(t, stand.slack, owner);
   });
@@ -294,6 +308,23 @@ describe('Slack DM replies (issue #12)', () => {
     expect(chatReplies).toHaveLength(1);
     expect(await answersOf(older.recipientId)).toEqual([]);
     expect(stand.slack.messages).toEqual([]);
+  });
+
+  it('is live: a Slack answer sends a `question` event, a Slack message a `contact` event', async () => {
+    const request = await slackRequest();
+    const stream = await openWorkspaceEvents(openEventStream, baseUrl, owner);
+    await handleDirectMessage(await context(), replyTo(request, itemOf(request, 'YES_NO'), 'yes'));
+    const answered = await stream.next('question');
+    expect(answered).not.toBe('timeout');
+    expect((answered as { data: unknown }).data).toMatchObject({
+      requestId: request.requestId,
+      recipientId: request.recipientId,
+      action: 'answers',
+    });
+    await handleDirectMessage(await context(), message(request, 'One more thing', request.requestTs));
+    const messaged = await stream.next('contact');
+    expect(messaged).not.toBe('timeout');
+    expect((messaged as { data: unknown }).data).toMatchObject({ contactId: request.contactId, action: 'message' });
   });
 
   it('ignores an unmatched user, an unknown thread, the bot’s own messages and edits', async () => {
