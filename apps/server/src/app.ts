@@ -21,7 +21,7 @@ import { answersRoutes, publicQuestionRoutes, questionsRoutes, registerQuestionR
 import { dashboardRoutes } from './features/dashboard/dashboard-routes.js';
 import { profileRoutes } from './features/profile/profile-routes.js';
 import { publicSummaryRoutes, summariesRoutes } from './features/summaries/index.js';
-import { registerSlackJobs, slackEventsRoutes, slackRoutes } from './features/slack/index.js';
+import { registerSlackJobs, slackEventsRoutes, slackQuestionsRoutes, slackRoutes } from './features/slack/index.js';
 import { tasksRoutes } from './features/tasks/tasks-routes.js';
 import { membersRoutes } from './features/workspaces/members-routes.js';
 import { publicLinkSettingsRoutes } from './features/workspaces/public-links-settings-routes.js';
@@ -200,6 +200,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await protectedApi.register(aiRoutes, { prefix: '/v1/workspaces' });
         await protectedApi.register(summariesRoutes, { prefix: '/v1/workspaces' });
         await protectedApi.register(slackRoutes, { prefix: '/v1/workspaces' });
+        await protectedApi.register(slackQuestionsRoutes, { prefix: '/v1/workspaces' });
       });
     },
     { prefix: '/api' },

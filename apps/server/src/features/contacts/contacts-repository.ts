@@ -138,11 +138,13 @@ export interface ContactWrite {
   timeZone?: string;
   workingHours?: WorkingHours;
   slackUserId?: string | null;
+  /** The matched Slack user's name (issue #12), written with the match. */
+  slackUserName?: string | null;
   notes?: string;
   tags?: string[];
 }
 
-export type NewContact = Required<ContactWrite> & { workspaceId: string; createdByMemberId: string };
+export type NewContact = Required<Omit<ContactWrite, 'slackUserName'>> & { workspaceId: string; createdByMemberId: string };
 
 /** The unique index that keeps an email to one current contact per workspace (PRODUCT §2 Contact). */
 export const CONTACT_EMAIL_INDEX = 'contacts_workspace_email_key';

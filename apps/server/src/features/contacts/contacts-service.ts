@@ -110,7 +110,7 @@ export async function readContact(db: Database, personId: string, workspaceId: s
 }
 
 /** A create body with the contract's defaults filled in (PRODUCT §2 Contact; issue #10). */
-export function contactFieldsOf(body: CreateContactBody): Required<ContactWrite> {
+export function contactFieldsOf(body: CreateContactBody): Required<Omit<ContactWrite, 'slackUserName'>> {
   return {
     firstName: body.firstName,
     lastName: body.lastName ?? '',
@@ -168,6 +168,8 @@ export async function updateContact(
       if (body.email !== undefined && body.email !== row.email) await assertEmailFree(tx, workspaceId, body.email, contactId);
       const write: ContactWrite = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
       if (body.slackUserId === '') write.slackUserId = null;
+      // The Slack user's name belongs to the confirmed match (issue #12): another id drops it.
+      if (write.slackUserId !== undefined && write.slackUserId !== row.slackUserId) write.slackUserName = null;
       await updateContactRow(tx, workspaceId, contactId, write);
       await announceContact(tx, { workspaceId, contactId, action: 'updated', actorMemberId: member.id });
       return contactOf(tx, workspaceId, contactId);

@@ -5,4 +5,5 @@
 export { contactEvents } from './contact-events.js';
 export { contactsRoutes } from './contacts-routes.js';
 export { findChatMessagesByIds, findContactThread, insertChatMessage, type NewChatMessage } from './chat-repository.js';
-export { announceContact } from './contacts-service.js';
+export { announceContact, contactNotFound } from './contacts-service.js';
+export { getContact, lockCurrentContactRow, updateContactRow } from './contacts-repository.js';

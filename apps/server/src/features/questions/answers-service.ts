@@ -1,6 +1,9 @@
 import {
   validateAnswer,
   type AnswerValue,
+  type AnswerVia,
+  type ChatMessage,
+  type ChatVia,
   type PublicAnswersState,
   type PublicQuestionPage,
   type RecordAnswersBody,
@@ -126,7 +129,7 @@ async function writeAnswers(
   recipient: RecipientContext,
   changes: AnswerChange[],
   options: {
-    via: 'LINK' | 'MEMBER';
+    via: AnswerVia;
     enteredByMemberId: string | null;
     submit: boolean;
     errorKey: (itemId: string) => string;
@@ -240,36 +243,107 @@ export async function postPublicMessage(db: Database, shortUrl: string, body: st
   const opened = await openRecipientLink(db, shortUrl, visitor, false);
   return db.transaction(async (tx) => {
     const recipient = await lockRecipient(tx, opened.workspaceId, opened.id);
-    const message = await insertChatMessage(tx, {
-      workspaceId: recipient.workspaceId,
-      contactId: recipient.contactId,
-      authorMemberId: null,
-      body,
-      via: 'LINK',
-      requestId: recipient.requestId,
-    });
-    await recordChatReply(tx, {
-      workspaceId: recipient.workspaceId,
-      contactId: recipient.contactId,
-      contactName: `${recipient.contactFirstName} ${recipient.contactLastName}`.trim(),
-      messageId: message.id,
-      body: message.body,
-      requestId: recipient.requestId,
-    });
-    await publishWorkspaceEvent<'contact'>(
-      tx,
-      {
-        type: 'contact',
-        workspaceId: recipient.workspaceId,
-        contactId: recipient.contactId,
-        action: 'message',
-        messageId: message.id,
-        actorMemberId: null,
-      },
-      {},
-    );
-    const { member, ...rest } = message;
+    const { member, ...rest } = await writeContactMessage(tx, recipient, body, 'LINK');
     return { ...rest, authorFirstName: member?.firstName ?? null };
+  });
+}
+
+/**
+ * A person's message to the office about `recipient`'s request (one path for the public page and
+ * the channels): joins their thread with `via`, records CHAT_REPLY and publishes a `contact`
+ * event (action message), in the caller's transaction.
+ */
+async function writeContactMessage(tx: Queryable, recipient: RecipientContext, body: string, via: ChatVia): Promise<ChatMessage> {
+  const message = await insertChatMessage(tx, {
+    workspaceId: recipient.workspaceId,
+    contactId: recipient.contactId,
+    authorMemberId: null,
+    body,
+    via,
+    requestId: recipient.requestId,
+  });
+  await recordChatReply(tx, {
+    workspaceId: recipient.workspaceId,
+    contactId: recipient.contactId,
+    contactName: `${recipient.contactFirstName} ${recipient.contactLastName}`.trim(),
+    messageId: message.id,
+    body: message.body,
+    requestId: recipient.requestId,
+  });
+  await publishWorkspaceEvent<'contact'>(
+    tx,
+    {
+      type: 'contact',
+      workspaceId: recipient.workspaceId,
+      contactId: recipient.contactId,
+      action: 'message',
+      messageId: message.id,
+      actorMemberId: null,
+    },
+    {},
+  );
+  return message;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Channels (issue #12: answers and messages written in Slack)
+
+/** A recipient reached through a channel: locked, of a sent request, the person still a contact; else 404. */
+async function lockChannelRecipient(tx: Queryable, workspaceId: string, recipientId: string): Promise<RecipientContext> {
+  const recipient = await findRecipientContext(tx, workspaceId, recipientId, { lock: true });
+  if (!mayOpen(recipient)) throw notFound('That recipient');
+  return recipient;
+}
+
+/** What {@link recordChannelAnswer} did: the recipient's answers and state, and whether this answer completed them. */
+export interface ChannelAnswerResult extends PublicAnswersState {
+  /** Every required item is answered now and was not before this answer. */
+  completedNow: boolean;
+}
+
+/**
+ * Records one answer a person gave in a channel (issue #12: a reply in a question's Slack
+ * thread) through the same path as the public page: one record per recipient and item (a later
+ * web edit or Slack reply changes it), `via` as given, the state settled, a `question` event and
+ * ANSWER_RECEIVED as the web does. The answer that completes every required item also submits
+ * (there is no "I'm done" button in a DM; the person is told they are done).
+ * @throws 404 unknown recipient or item (or a draft, or a former contact); 409 CONFLICT once the
+ * request is closed; 400 VALIDATION_FAILED errorData.value when the value does not fit the kind.
+ */
+export async function recordChannelAnswer(
+  db: Queryable,
+  input: { workspaceId: string; recipientId: string; itemId: string; value: AnswerValue; via: Extract<AnswerVia, 'SLACK'> },
+): Promise<ChannelAnswerResult> {
+  return db.transaction(async (tx) => {
+    const recipient = await lockChannelRecipient(tx, input.workspaceId, input.recipientId);
+    // Without required items, completion is every item answered (which settles as ANSWERED anyway).
+    const requiredItems = recipient.requestItems.filter((item) => item.required);
+    const required = (requiredItems.length > 0 ? requiredItems : recipient.requestItems).map((item) => item.id);
+    const answeredBefore = new Set((await findRecipientAnswers(tx, recipient.workspaceId, recipient.id)).map((answer) => answer.itemId));
+    const wasComplete = required.every((id) => answeredBefore.has(id));
+    const isComplete = required.every((id) => id === input.itemId || answeredBefore.has(id));
+    const state = await writeAnswers(tx, recipient, [{ itemId: input.itemId, value: input.value }], {
+      ...publicAnswerOptions,
+      via: input.via,
+      submit: isComplete,
+    });
+    return { ...state, completedNow: isComplete && !wasComplete };
+  });
+}
+
+/**
+ * A person's message written in a channel about `recipientId`'s request (issue #12: a Slack DM
+ * that is not an answer): joins their thread with `via` exactly as a reply from their answer page
+ * does (CHAT_REPLY activity, `contact` event), also after the request closed.
+ * @throws 404 unknown recipient (or a draft, or a former contact).
+ */
+export async function postChannelMessage(
+  db: Queryable,
+  input: { workspaceId: string; recipientId: string; body: string; via: Extract<ChatVia, 'SLACK'> },
+): Promise<ChatMessage> {
+  return db.transaction(async (tx) => {
+    const recipient = await lockChannelRecipient(tx, input.workspaceId, input.recipientId);
+    return writeContactMessage(tx, recipient, input.body, input.via);
   });
 }
 

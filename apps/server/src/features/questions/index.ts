@@ -10,3 +10,5 @@ export { sendRequest } from './recipients-service.js';
 export { answersRoutes } from './answers-routes.js';
 export { publicQuestionRoutes } from './public-question-routes.js';
 export { registerQuestionReminders } from './reminders.js';
+export { postChannelMessage, recordChannelAnswer, type ChannelAnswerResult } from './answers-service.js';
+export { findRecipientContext, type RecipientContext } from './answers-repository.js';

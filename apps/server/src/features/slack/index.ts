@@ -8,10 +8,12 @@ import { registerSlackSweeps } from './slack-sweeps.js';
 
 /**
  * The Slack feature's public API (issue #12; STYLE §1): the workspace routes (status, install,
- * callback, disconnect, channels), Slack's events endpoint, the queues, and what other features
+ * callback, disconnect, channels; a person's Slack match, a summary posted to a channel), Slack's
+ * events endpoint, the queues, and what other features
  * use: the live connection (with its token) and the `slack` live event.
  */
 export { slackRoutes } from './slack-routes.js';
+export { slackQuestionsRoutes } from './slack-questions-routes.js';
 export { slackEventsRoutes } from './slack-events-routes.js';
 export { announceSlack, endConnection } from './slack-service.js';
 export { findLiveConnection, findLiveConnectionByTeam, markDisconnected, type LiveSlackConnection } from './slack-connections.js';
@@ -24,7 +26,11 @@ export { SLACK_EVENT_QUEUE } from './slack-events.js';
  */
 export function registerSlackJobs(
   jobs: Jobs,
-  options: { db: Database; config: Pick<AppConfig, 'slack' | 'slackMissingSettings' | 'encryptionKey' | 'publicUrl'>; logger: FastifyBaseLogger },
+  options: {
+    db: Database;
+    config: Pick<AppConfig, 'slack' | 'slackMissingSettings' | 'encryptionKey' | 'publicUrl'>;
+    logger: FastifyBaseLogger;
+  },
 ): void {
   registerSlackEventJobs(jobs, options);
   registerSlackRevokeJobs(jobs, options);

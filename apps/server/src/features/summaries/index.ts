@@ -5,3 +5,4 @@
 export { summariesRoutes } from './summaries-routes.js';
 export { publicSummaryRoutes } from './public-summary-routes.js';
 export { createSummaryFromProposal } from './summaries-service.js';
+export { findScopeRequests, getSummaryRow, getWorkspaceName, type SummaryRow } from './summaries-repository.js';
