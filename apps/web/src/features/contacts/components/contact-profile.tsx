@@ -22,6 +22,7 @@ import { useUpdateContact } from '../api/update-contact';
 import { formatContactName, formatContactRole, formatWorkingHours } from '../utils/contact-format';
 import { ContactForm } from './contact-form';
 import { ContactRequests } from './contact-requests';
+import { ContactSlackMatch } from './contact-slack-match';
 
 /** Props of {@link ContactProfile}. */
 export interface ContactProfileProps {
@@ -46,8 +47,8 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 /**
  * A person's profile (issue #10 /questions/people/{id}): their details, Edit (a dialog with the
  * person form) and Delete (after a confirmation; back to the list) for editors, a "Former contact"
- * banner once deleted (their requests and answers kept), the requests sent to them, and the way
- * to their conversation.
+ * banner once deleted (their requests and answers kept), their Slack match (issue #12), the
+ * requests sent to them, and the way to their conversation.
  */
 export function ContactProfile({ workspaceId, contact, canEdit }: ContactProfileProps) {
   const navigate = useNavigate();
@@ -139,6 +140,12 @@ export function ContactProfile({ workspaceId, contact, canEdit }: ContactProfile
             </Box>
           </Field>
         </Box>
+      </Card>
+      <Card component="section" aria-labelledby="person-slack" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography id="person-slack" variant="h2" sx={{ fontSize: '1.125rem', mb: 1.5 }}>
+          Slack
+        </Typography>
+        <ContactSlackMatch workspaceId={workspaceId} contact={contact} canEdit={canEdit} />
       </Card>
       <Card component="section" aria-labelledby="person-requests" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography id="person-requests" variant="h2" sx={{ fontSize: '1.125rem', mb: 1 }}>

@@ -2,6 +2,7 @@ import type {
   CreateQuestionRequestInput,
   QuestionRequest,
   QuestionRequestDetail,
+  Recipient,
   RecordAnswersBody,
   RemindResult,
   UpdateQuestionRequestBody,
@@ -140,6 +141,22 @@ export function useRevokeRecipientLink() {
     mutationKey: QUESTION_MUTATION_KEY,
     mutationFn: ({ workspaceId, requestId, recipientId }) =>
       api.post<unknown>(requestsPath(workspaceId, requestId, 'recipients', recipientId, 'revoke')),
+    onSettled: (_result, _error, variables) => refreshRequest(queryClient, variables),
+  });
+}
+
+/**
+ * POST …/recipients/{recipientId}/email → the Recipient, now on EMAIL with its delivery error
+ * cleared: "Send by email instead" after a Slack delivery failure (issue #12). 409 when the person
+ * has no email or the request is not SENT; 404 for another workspace's recipient. The caller reports.
+ */
+export function useSendRecipientEmail() {
+  const queryClient = useQueryClient();
+  return useMutation<Recipient, ApiError, RequestRef & { recipientId: string }>({
+    mutationKey: QUESTION_MUTATION_KEY,
+    mutationFn: ({ workspaceId, requestId, recipientId }) =>
+      api.post<Recipient>(requestsPath(workspaceId, requestId, 'recipients', recipientId, 'email')),
+    meta: { errorToast: false },
     onSettled: (_result, _error, variables) => refreshRequest(queryClient, variables),
   });
 }

@@ -1,14 +1,19 @@
 import ContentCopy from '@mui/icons-material/ContentCopyOutlined';
 import EditNote from '@mui/icons-material/EditNoteOutlined';
 import LinkOff from '@mui/icons-material/LinkOffOutlined';
+import MailOutline from '@mui/icons-material/MailOutlined';
 import NotificationsActive from '@mui/icons-material/NotificationsActiveOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { Recipient } from '@tandem/contract';
 import { Link as RouterLink } from 'react-router';
+import { ActionReason } from '@/components/ui/action-reason';
 import { paths } from '@/config/paths';
+import { isRemindable } from '../utils/request-format';
+import { RecipientChannelChip } from './recipient-channel-chip';
 import { contactName, formatWhen } from '../utils/request-format';
 import { RecipientStateChip } from './request-progress';
 
@@ -18,8 +23,12 @@ export interface RecipientActions {
   onRemind?: (recipient: Recipient) => void;
   onRevoke?: (recipient: Recipient) => void;
   onRecord?: (recipient: Recipient) => void;
+  /** "Send by email instead" after a delivery failure (issue #12). */
+  onSendByEmail?: (recipient: Recipient) => void;
   /** The recipient whose remind is in flight. */
   remindingId?: string | null;
+  /** The recipient whose "Send by email instead" is in flight. */
+  emailingId?: string | null;
 }
 
 function times(recipient: Recipient): string {
@@ -34,15 +43,16 @@ function times(recipient: Recipient): string {
 
 /**
  * The request's recipients (issue #10 "per-recipient state with times"): name (to their profile),
- * email, state chip, sent / opened / answered times and reminders, and the actions copy link,
- * remind, revoke link and record answers. A revoked or expired link and a delivery error are said.
+ * email, channel and state chips, sent / opened / answered times and reminders, and the actions
+ * copy link, remind, revoke link and record answers. A revoked or expired link is said; a delivery
+ * error is a warning on the row with "Send by email instead" (issue #12), disabled with the reason
+ * when the person has no email.
  */
 export function RecipientList({ recipients, actions }: { recipients: Recipient[]; actions: RecipientActions }) {
   return (
     <Box component="ul" aria-label="People asked" sx={{ m: 0, p: 0, listStyle: 'none' }}>
       {recipients.map((recipient) => {
         const name = contactName(recipient.contact);
-        const isFinished = recipient.state === 'ANSWERED';
         return (
           <Box
             component="li"
@@ -58,6 +68,7 @@ export function RecipientList({ recipients, actions }: { recipients: Recipient[]
                   {name}
                 </Link>
               )}
+              <RecipientChannelChip channel={recipient.channel} />
               <RecipientStateChip state={recipient.state} />
               {!recipient.link.isActive && (
                 <Typography variant="body2" color="error">
@@ -66,15 +77,36 @@ export function RecipientList({ recipients, actions }: { recipients: Recipient[]
               )}
             </Box>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {[recipient.contact.email, recipient.channel === 'EMAIL' ? 'by email' : 'by link'].filter(Boolean).join(' · ')}
+              {recipient.contact.email ?? 'No email'}
             </Typography>
             <Typography variant="body2" color="text.secondary">
               {times(recipient)}
             </Typography>
             {recipient.deliveryError && (
-              <Typography variant="body2" color="error">
+              <Alert
+                severity="warning"
+                variant="outlined"
+                sx={{ py: 0, alignItems: 'center', '& .MuiAlert-action': { pt: 0 } }}
+                action={
+                  actions.onSendByEmail && (
+                    <ActionReason reason={recipient.contact.email ? null : 'They have no email address.'} align="end">
+                      <Button
+                        size="small"
+                        color="inherit"
+                        startIcon={<MailOutline />}
+                        disabled={!recipient.contact.email}
+                        loading={actions.emailingId === recipient.id}
+                        onClick={() => actions.onSendByEmail?.(recipient)}
+                        aria-label={`Send by email instead to ${name}`}
+                      >
+                        Send by email instead
+                      </Button>
+                    </ActionReason>
+                  )
+                }
+              >
                 Not delivered: {recipient.deliveryError}
-              </Typography>
+              </Alert>
             )}
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
               {recipient.link.isActive && (
@@ -87,7 +119,7 @@ export function RecipientList({ recipients, actions }: { recipients: Recipient[]
                   Copy link
                 </Button>
               )}
-              {actions.onRemind && !isFinished && recipient.link.isActive && recipient.channel === 'EMAIL' && (
+              {actions.onRemind && isRemindable(recipient) && (
                 <Button
                   size="small"
                   startIcon={<NotificationsActive />}

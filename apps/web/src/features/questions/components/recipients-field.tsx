@@ -27,6 +27,7 @@ const toRecipient = (contact: DraftRecipient): DraftRecipient => ({
   lastName: contact.lastName,
   email: contact.email,
   company: contact.company,
+  slackUserId: contact.slackUserId ?? null,
 });
 
 /**

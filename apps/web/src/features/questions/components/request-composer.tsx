@@ -7,6 +7,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
@@ -19,10 +20,12 @@ import {
   REQUEST_CONTEXT_MAX,
   REQUEST_ITEMS_MAX,
   REQUEST_TITLE_MAX,
+  requestChannelLabels,
+  sendableChannels,
   type QuestionRequest,
   type QuestionRequestDetail,
 } from '@tandem/contract';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ApiErrorAlert } from '@/components/errors/api-error-alert';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -30,6 +33,9 @@ import { paths } from '@/config/paths';
 import type { ApiError } from '@/lib/api-error';
 import { showToast } from '@/lib/toast-store';
 import { SaveIndicator } from '@/features/briefs';
+// features/slack has no public index.ts yet (helper C1 owns it): switch to '@/features/slack' once it exports this.
+// eslint-disable-next-line import-x/no-restricted-paths
+import { useSlackConnected } from '@/features/slack/api/get-slack-status';
 import { DueDateField } from '@/features/tasks';
 import { useSendQuestionRequest } from '../api/request-mutations';
 import { useRequestAutosave, type SavedRequest } from '../hooks/use-request-autosave';
@@ -39,15 +45,28 @@ import {
   isReadyToSend,
   moveItemByKey,
   newDraftItem,
+  recipientChannelOf,
+  setRecipientChannel,
   type ComposerDraft,
+  type DraftChannel,
   type SendProblems,
 } from '../utils/composer-draft';
 import { ItemEditor } from './item-editor';
+import { RecipientChannelsField } from './recipient-channels-field';
 import { RecipientsField } from './recipients-field';
 import { RequestPreview } from './request-preview';
 
 /** Reminder choices of the composer (contract: 1–30 days, or never). */
 const REMIND_CHOICES = [1, 2, 3, 5, 7, 14] as const;
+
+/** What the request's channel means for the people asked (issue #12). */
+function describeRequestChannel(channel: DraftChannel, isSlackConnected: boolean): string {
+  if (channel === 'SLACK')
+    return isSlackConnected
+      ? 'People matched in Slack get a direct message; everyone else gets an email.'
+      : 'Slack is not connected: everyone gets an email.';
+  return channel === 'EMAIL' ? 'Everyone gets an email with their link.' : 'You copy each person’s link and send it yourself.';
+}
 
 /** Props of {@link RequestComposer}. */
 export interface RequestComposerProps {
@@ -94,10 +113,12 @@ function ComposerCard({ title, description, children }: { title: string; descrip
 /**
  * The composer of a question request (issue #10 /questions/new, and /questions/{id} while DRAFT):
  * title, context, questions (kind-specific editors, reorder, required), recipients (picked or added
- * inline), channel, due date (mm/dd/yyyy), the sender's time zone, reminders, confidential, and a
- * preview of the recipient's page. Saves as you go (useRequestAutosave). "Send" checks the
- * questions, the people and their emails (for Email), saves, then sends; a 402 names the plan limit
- * with a link to the subscription.
+ * inline), channel and each person's channel (issue #12: "Slack where possible", offered and the
+ * default for a new request while Slack is connected; Slack per person only for matched people),
+ * due date (mm/dd/yyyy), the sender's time zone, reminders, confidential, and a preview of the
+ * recipient's page. Saves as you go (useRequestAutosave). "Send" checks the questions, the people
+ * and their emails (for Email) or Slack matches (for Slack), saves, then sends; a 402 names the
+ * plan limit with a link to the subscription.
  */
 export function RequestComposer({
   workspaceId,
@@ -113,18 +134,26 @@ export function RequestComposer({
     if (!isSendingRef.current) onCreated?.(request);
   });
   const { draft, edit } = autosave;
+  const isSlackConnected = useSlackConnected(workspaceId);
+  // A new request asks "Slack where possible" once Slack is known to be connected (issue #12), unless the channel was chosen already.
+  const hasChosenChannel = useRef(initialSaved !== null);
+  useEffect(() => {
+    if (!isSlackConnected || hasChosenChannel.current) return;
+    hasChosenChannel.current = true;
+    edit((d) => (d.channel === 'EMAIL' ? { ...d, channel: 'SLACK' } : d));
+  }, [isSlackConnected, edit]);
   const [problems, setProblems] = useState<SendProblems | null>(null);
   const [pendingRemoval, setPendingRemoval] = useState<string | null>(null);
   const [sendError, setSendError] = useState<ApiError | null>(null);
   const [isPreparing, setPreparing] = useState(false);
   const send = useSendQuestionRequest();
-  const shown = problems ? findSendProblems(draft) : {};
+  const shown = problems ? findSendProblems(draft, isSlackConnected) : {};
   // From a generation, a question's problem shows at once, but not on an empty question just added.
   const itemMessages =
     problems || !shouldShowItemProblems
       ? shown.itemMessages
       : Object.fromEntries(
-          Object.entries(findSendProblems(draft).itemMessages ?? {}).filter(([key]) =>
+          Object.entries(findSendProblems(draft, isSlackConnected).itemMessages ?? {}).filter(([key]) =>
             draft.items.some((item) => item.key === key && isItemFilled(item)),
           ),
         );
@@ -134,7 +163,7 @@ export function RequestComposer({
 
   const handleSend = async () => {
     setSendError(null);
-    const found = findSendProblems(draft);
+    const found = findSendProblems(draft, isSlackConnected);
     setProblems(found);
     if (!isReadyToSend(found)) return;
     setPreparing(true);
@@ -149,7 +178,15 @@ export function RequestComposer({
       { workspaceId, requestId: saved.requestId, version: saved.version },
       {
         onSuccess: (request) => {
-          showToast(draft.channel === 'EMAIL' ? 'Request sent.' : 'Request sent — copy each person’s link from the request.', 'success');
+          const byLink = draft.recipients.filter((recipient) => recipientChannelOf(draft, recipient, isSlackConnected) === 'LINK');
+          showToast(
+            byLink.length === 0
+              ? 'Request sent.'
+              : byLink.length === draft.recipients.length
+                ? 'Request sent — copy each person’s link from the request.'
+                : 'Request sent — copy the links of the people asked by link from the request.',
+            'success',
+          );
           onSent(request);
         },
         onError: (error) => setSendError(error),
@@ -274,12 +311,26 @@ export function RequestComposer({
                   row
                   aria-labelledby="request-channel"
                   value={draft.channel}
-                  onChange={(event) => edit((d) => ({ ...d, channel: event.target.value === 'LINK' ? 'LINK' : 'EMAIL' }))}
+                  onChange={(event) => {
+                    const channel = sendableChannels.find((choice) => choice === event.target.value);
+                    if (!channel) return;
+                    hasChosenChannel.current = true;
+                    edit((d) => ({ ...d, channel }));
+                  }}
                 >
+                  {(isSlackConnected || draft.channel === 'SLACK') && (
+                    <FormControlLabel value="SLACK" control={<Radio />} label={requestChannelLabels.SLACK} />
+                  )}
                   <FormControlLabel value="EMAIL" control={<Radio />} label="Email" />
                   <FormControlLabel value="LINK" control={<Radio />} label="Copy links" />
                 </RadioGroup>
+                <FormHelperText sx={{ mx: 0 }}>{describeRequestChannel(draft.channel, isSlackConnected)}</FormHelperText>
               </FormControl>
+              <RecipientChannelsField
+                draft={draft}
+                isSlackConnected={isSlackConnected}
+                onChange={(recipient, channel) => edit((d) => setRecipientChannel(d, recipient, channel, isSlackConnected))}
+              />
               <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
                 <DueDateField
                   value={draft.dueDate}

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, apiRequest } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 import { renderWithTheme } from '@/lib/testing/render';
 import { getToastMessage } from '@/lib/toast-store';
 import { makeAnswer, makeItem, makeRecipient, makeRequest, uuid } from '../testing/make-request';
@@ -175,5 +176,64 @@ describe('RequestDetailView (issue #10 /questions/{id})', { timeout: 20_000 }, (
   it('shows no “Summarise answers” before anyone answered', () => {
     renderDetail(true, { ...request, answers: [] });
     expect(screen.queryByText('Summarise answers')).toBeNull();
+  });
+
+  describe('Slack (issue #12)', () => {
+    const onSlack = makeRecipient(4, { channel: 'SLACK' });
+    const failed = makeRecipient(5, { channel: 'SLACK', deliveryError: 'Slack could not deliver: they turned off messages from apps.' });
+    const failedNoEmail = makeRecipient(6, {
+      channel: 'SLACK',
+      deliveryError: 'Slack could not deliver: user not found.',
+      contact: { id: uuid(306), firstName: 'Nomail', lastName: 'Lee', email: null, company: '', isFormer: false },
+    });
+    const mixed = makeRequest({ channel: 'SLACK', recipients: [answered, onSlack, failed, failedNoEmail] });
+
+    it('shows each person’s channel, and reminds Slack recipients too', () => {
+      renderDetail(true, mixed);
+      const people = screen.getByRole('list', { name: 'People asked' });
+      expect(within(within(people).getByRole('listitem', { name: 'Person1 Lee' })).getByText('Email')).toBeDefined();
+      const slackRow = within(people).getByRole('listitem', { name: 'Person4 Lee' });
+      expect(within(slackRow).getByText('Slack')).toBeDefined();
+      expect(within(slackRow).getByRole('button', { name: 'Remind Person4 Lee' })).toBeDefined();
+      expect(within(slackRow).queryByText(/Not delivered/)).toBeNull();
+    });
+
+    it('shows a delivery failure on the row and sends by email instead', async () => {
+      const user = userEvent.setup();
+      post.mockResolvedValueOnce({ ...failed, channel: 'EMAIL', deliveryError: null });
+      renderDetail(true, mixed);
+      const row = screen.getByRole('listitem', { name: 'Person5 Lee' });
+      expect(within(row).getByRole('alert')).toHaveTextContent(
+        'Not delivered: Slack could not deliver: they turned off messages from apps.',
+      );
+      await user.click(within(row).getByRole('button', { name: 'Send by email instead to Person5 Lee' }));
+      await waitFor(() => expect(post).toHaveBeenCalledWith(`${base}/recipients/${failed.id}/email`));
+      await waitFor(() => expect(getToastMessage()?.message).toBe('Sent to Person5 Lee by email.'));
+    });
+
+    it('says why a person without email cannot be sent email instead', () => {
+      renderDetail(true, mixed);
+      const button = within(screen.getByRole('listitem', { name: 'Nomail Lee' })).getByRole('button', {
+        name: 'Send by email instead to Nomail Lee',
+      });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription('They have no email address.');
+    });
+
+    it('reports a refused fall-back with the server’s message', async () => {
+      const user = userEvent.setup();
+      post.mockRejectedValueOnce(
+        new ApiError({ status: 409, errorCode: 'CONFLICT', errorDisplayMessage: 'The request is closed.', errorData: null, payload: null }),
+      );
+      renderDetail(true, mixed);
+      await user.click(screen.getByRole('button', { name: 'Send by email instead to Person5 Lee' }));
+      await waitFor(() => expect(getToastMessage()).toMatchObject({ message: 'The request is closed.', type: 'error' }));
+    });
+
+    it('offers no fall-back to a reader, who still sees the failure', () => {
+      renderDetail(false, mixed);
+      expect(screen.getByText(/Not delivered: Slack could not deliver: they turned off/)).toBeDefined();
+      expect(screen.queryByRole('button', { name: /Send by email instead/ })).toBeNull();
+    });
   });
 });

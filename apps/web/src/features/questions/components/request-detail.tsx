@@ -17,9 +17,9 @@ import { paths } from '@/config/paths';
 import { getApiErrorMessage } from '@/lib/error-message';
 import { showErrorToast, showToast } from '@/lib/toast-store';
 import { downloadAnswersCsv } from '../api/download-answers-csv';
-import { useCloseQuestionRequest, useRemindRecipients, useRevokeRecipientLink } from '../api/request-mutations';
+import { useCloseQuestionRequest, useRemindRecipients, useRevokeRecipientLink, useSendRecipientEmail } from '../api/request-mutations';
 import { describeRemindResult } from '../utils/remind-result';
-import { contactName, formatDueDate, formatWhen } from '../utils/request-format';
+import { contactName, formatDueDate, formatWhen, isRemindable } from '../utils/request-format';
 import { AnswersGrid } from './answers-grid';
 import { RecipientList } from './recipient-list';
 import { RecordAnswerDialog } from './record-answer-dialog';
@@ -53,8 +53,9 @@ function DetailCard({ title, action, children }: { title: string; action?: React
 
 /**
  * A sent or closed request (issue #10 /questions/{id}): status, due date and progress; each person
- * with their state and times, copy link, remind (one, or "Remind all pending"), revoke link (after
- * a confirm), record answers on their behalf; the answers by person or by question; Close request
+ * with their channel, state and times, copy link, remind (one, or "Remind all pending"), revoke link
+ * (after a confirm), record answers on their behalf, "Send by email instead" after a delivery
+ * failure (issue #12); the answers by person or by question; Close request
  * (confirm; answers become read-only) and Export CSV. Live through `question` events (the route's
  * query is refetched by events/question-events.ts).
  */
@@ -69,10 +70,8 @@ export function RequestDetailView({ workspaceId, request, canEdit }: RequestDeta
   const [isClosing, setClosing] = useState(false);
   const [isExporting, setExporting] = useState(false);
   const [remindingId, setRemindingId] = useState<string | null>(null);
-  // Only people Tandem can mail (channel EMAIL) can be reminded; a copied link is the sender's to resend.
-  const pending = request.recipients.filter(
-    (recipient) => recipient.state !== 'ANSWERED' && recipient.link.isActive && recipient.channel === 'EMAIL',
-  );
+  const sendEmail = useSendRecipientEmail();
+  const pending = request.recipients.filter(isRemindable);
 
   const sendReminder = (recipientIds?: string[]) => {
     setRemindingId(recipientIds?.[0] ?? 'all');
@@ -88,6 +87,15 @@ export function RequestDetailView({ workspaceId, request, canEdit }: RequestDeta
       },
     );
   };
+
+  const sendByEmail = (recipient: Recipient) =>
+    sendEmail.mutate(
+      { ...ref, recipientId: recipient.id },
+      {
+        onSuccess: () => showToast(`Sent to ${contactName(recipient.contact)} by email.`, 'success'),
+        onError: (error) => showToast(getApiErrorMessage(error), 'error'),
+      },
+    );
 
   const copyLink = async (recipient: Recipient) => {
     try {
@@ -201,9 +209,11 @@ export function RequestDetailView({ workspaceId, request, canEdit }: RequestDeta
             actions={{
               onCopyLink: (recipient) => void copyLink(recipient),
               remindingId,
+              emailingId: sendEmail.isPending ? sendEmail.variables.recipientId : null,
               ...(canEdit && isOpen
                 ? {
                     onRemind: (recipient: Recipient) => sendReminder([recipient.id]),
+                    onSendByEmail: sendByEmail,
                     onRevoke: setRevoking,
                     onRecord: setRecording,
                   }

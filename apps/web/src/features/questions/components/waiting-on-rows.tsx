@@ -21,7 +21,7 @@ export interface WaitingOnRowsProps {
   total?: number;
   label: string;
   emptyText: string;
-  /** Given to editors: a "Remind" button per row mailed by Tandem (channel EMAIL; POST …/remind for that recipient). */
+  /** Given to editors: a "Remind" button per row Tandem delivers to (EMAIL, or a Slack DM since issue #12; POST …/remind for that recipient). */
   workspaceId?: string;
 }
 
@@ -70,7 +70,7 @@ export function WaitingOnRows({ rows, total, label, emptyText, workspaceId }: Wa
                   )}
                 </Typography>
               </Box>
-              {workspaceId && row.channel === 'EMAIL' && (
+              {workspaceId && row.channel !== 'LINK' && (
                 <Button
                   size="small"
                   startIcon={<NotificationsActive />}

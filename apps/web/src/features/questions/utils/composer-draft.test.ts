@@ -8,6 +8,8 @@ import {
   itemProblem,
   moveItem,
   newDraftItem,
+  recipientChannelOf,
+  setRecipientChannel,
   toSaveBody,
   UNTITLED_REQUEST,
   type ComposerDraft,
@@ -70,5 +72,43 @@ describe('composer draft (issue #10 composer)', () => {
   it('moves items up and down within bounds', () => {
     expect(moveItem(['a', 'b', 'c'], 2, -1)).toEqual(['a', 'c', 'b']);
     expect(moveItem(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('composer draft channels (issue #12 per-person channel)', () => {
+  const matched = { ...person, slackUserId: 'U0DANA' };
+  const other = {
+    id: '00000000-0000-4000-8000-000000000302',
+    firstName: 'Sam',
+    lastName: 'Ito',
+    email: null,
+    company: '',
+    slackUserId: null,
+  };
+  const slack = (): ComposerDraft => ({ ...ready(), channel: 'SLACK', recipients: [matched, other] });
+
+  it('gives Slack to people matched while Slack is connected, email to the others', () => {
+    expect(recipientChannelOf(slack(), matched, true)).toBe('SLACK');
+    expect(recipientChannelOf(slack(), matched, false)).toBe('EMAIL');
+    expect(recipientChannelOf(slack(), other, true)).toBe('EMAIL');
+    expect(recipientChannelOf({ ...slack(), channel: 'LINK' }, matched, true)).toBe('LINK');
+  });
+
+  it('keeps an override only while it differs from what the request gives, and saves overrides of picked people only', () => {
+    const linked = setRecipientChannel(slack(), other, 'LINK', true);
+    expect(linked.recipientChannels).toEqual({ [other.id]: 'LINK' });
+    expect(setRecipientChannel(linked, other, 'EMAIL', true).recipientChannels).toEqual({});
+    expect(toSaveBody({ ...linked, recipients: [matched] }).recipientChannels).toEqual({});
+    expect(toSaveBody(linked).recipientChannels).toEqual({ [other.id]: 'LINK' });
+  });
+
+  it('refuses email without an address and Slack for someone not reachable there', () => {
+    expect(findSendProblems(slack(), true).recipients).toBe('Sam Ito has no email address: add one, or send by copying links.');
+    expect(findSendProblems(setRecipientChannel(slack(), other, 'LINK', true), true).recipients).toBeUndefined();
+    const forced = { ...slack(), recipients: [matched], recipientChannels: { [matched.id]: 'SLACK' as const } };
+    expect(findSendProblems(forced, true).recipients).toBeUndefined();
+    expect(findSendProblems(forced, false).recipients).toBe(
+      'Dana Reyes cannot be asked in Slack (Slack is not connected): choose Email or Link.',
+    );
   });
 });

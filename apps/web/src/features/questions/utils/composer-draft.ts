@@ -6,6 +6,8 @@ import {
   type ItemKind,
   type QuestionItem,
   type QuestionRequest,
+  type RecipientChannel,
+  type RecipientChannels,
   type UpdateQuestionRequestBody,
 } from '@tandem/contract';
 import { format, isValid, parseISO } from 'date-fns';
@@ -27,7 +29,12 @@ export interface DraftRecipient {
   lastName: string;
   email: string | null;
   company: string;
+  /** The Slack user they were matched to (issue #12); absent or null = not matched. */
+  slackUserId?: string | null;
 }
+
+/** A request's channel as the composer chooses it (contract sendableChannels; SLACK = "Slack where possible"). */
+export type DraftChannel = RecipientChannel;
 
 /** What the composer edits (issue #10 /questions/new). `dueDate` null = none; an invalid Date while half typed. */
 export interface ComposerDraft {
@@ -35,7 +42,9 @@ export interface ComposerDraft {
   context: string;
   items: DraftItem[];
   recipients: DraftRecipient[];
-  channel: 'LINK' | 'EMAIL';
+  channel: DraftChannel;
+  /** Per-person overrides of `channel` (contact id → channel; issue #12); people not listed follow `channel`. */
+  recipientChannels: RecipientChannels;
   dueDate: Date | null;
   timeZone: string;
   /** null = never remind. */
@@ -64,7 +73,10 @@ export function newDraftItem(kind: ItemKind = 'OPEN_TEXT'): DraftItem {
   return { key: newItemKey(), prompt: '', kind, options: choiceKinds.includes(kind) ? ['', ''] : [], required: true };
 }
 
-/** An empty composer: one open-text question, e-mail, remind after 2 days, the browser's zone. */
+/**
+ * An empty composer: one open-text question, e-mail, remind after 2 days, the browser's zone. The
+ * composer turns e-mail into "Slack where possible" once it knows Slack is connected (issue #12).
+ */
 export function emptyDraft(timeZone = browserTimeZone()): ComposerDraft {
   return {
     title: '',
@@ -72,6 +84,7 @@ export function emptyDraft(timeZone = browserTimeZone()): ComposerDraft {
     items: [newDraftItem()],
     recipients: [],
     channel: 'EMAIL',
+    recipientChannels: {},
     dueDate: null,
     timeZone,
     remindAfterDays: DEFAULT_REMIND_AFTER_DAYS,
@@ -86,7 +99,8 @@ export function draftFromRequest(request: QuestionRequest, recipients: DraftReci
     context: request.context,
     items: request.items.length > 0 ? request.items.map((item) => ({ ...item, key: item.id })) : [newDraftItem()],
     recipients,
-    channel: request.channel === 'LINK' ? 'LINK' : 'EMAIL',
+    channel: request.channel,
+    recipientChannels: request.recipientChannels ?? {},
     dueDate: request.dueDate ? parseISO(request.dueDate) : null,
     timeZone: request.timeZone,
     remindAfterDays: request.remindAfterDays,
@@ -171,8 +185,50 @@ export function toSaveBody(draft: ComposerDraft): CreateQuestionRequestInput {
     remindAfterDays: draft.remindAfterDays,
     confidential: draft.confidential,
     channel: draft.channel,
+    // Only the people still picked: the API takes overrides for the request's contacts only.
+    recipientChannels: Object.fromEntries(
+      draft.recipients.flatMap((recipient) => {
+        const channel = draft.recipientChannels[recipient.id];
+        return channel ? [[recipient.id, channel]] : [];
+      }),
+    ),
     contactIds: draft.recipients.map((recipient) => recipient.id),
   };
+}
+
+/** True when a person can get a Slack DM: matched to a Slack user while the workspace's Slack is connected (issue #12). */
+export function isReachableInSlack(recipient: DraftRecipient, isSlackConnected: boolean): boolean {
+  return isSlackConnected && Boolean(recipient.slackUserId);
+}
+
+/**
+ * How the request's channel reaches one person (issue #12, as the server decides at send): Slack
+ * for people reachable in Slack under SLACK ("Slack where possible"), e-mail for the others; EMAIL
+ * and LINK as they say. Pure.
+ */
+export function defaultRecipientChannel(channel: DraftChannel, recipient: DraftRecipient, isSlackConnected: boolean): RecipientChannel {
+  if (channel !== 'SLACK') return channel;
+  return isReachableInSlack(recipient, isSlackConnected) ? 'SLACK' : 'EMAIL';
+}
+
+/** The channel one person gets: their override, else {@link defaultRecipientChannel}. Pure. */
+export function recipientChannelOf(draft: ComposerDraft, recipient: DraftRecipient, isSlackConnected: boolean): RecipientChannel {
+  return draft.recipientChannels[recipient.id] ?? defaultRecipientChannel(draft.channel, recipient, isSlackConnected);
+}
+
+/**
+ * The draft with one person's channel set: choosing what the request's channel gives them anyway
+ * drops the override, so they follow later changes of the request's channel. Pure.
+ */
+export function setRecipientChannel(
+  draft: ComposerDraft,
+  recipient: DraftRecipient,
+  channel: RecipientChannel,
+  isSlackConnected: boolean,
+): ComposerDraft {
+  const { [recipient.id]: _previous, ...others } = draft.recipientChannels;
+  const isDefault = channel === defaultRecipientChannel(draft.channel, recipient, isSlackConnected);
+  return { ...draft, recipientChannels: isDefault ? others : { ...others, [recipient.id]: channel } };
 }
 
 /** {@link toSaveBody} with the version it builds on (PATCH). */
@@ -185,13 +241,15 @@ export function countIncompleteItems(draft: ComposerDraft): number {
   return draft.items.filter((item) => itemProblem(item) !== null).length;
 }
 
-/** Field → message of what stops a send (issue #10: items, recipients, e-mail for EMAIL). */
+/** Field → message of what stops a send (issue #10: items, recipients, e-mail for EMAIL; issue #12: Slack only for people reachable there). */
 export type SendProblems = Partial<Record<'title' | 'items' | 'recipients' | 'dueDate', string>> & {
   itemMessages?: Record<string, string>;
 };
 
-/** Checks the draft before "Send"; empty object = ready. Pure. */
-export function findSendProblems(draft: ComposerDraft): SendProblems {
+const names = (people: DraftRecipient[]) => people.map((person) => `${person.firstName} ${person.lastName}`.trim()).join(', ');
+
+/** Checks the draft before "Send" (`isSlackConnected`: the workspace's Slack is live); empty object = ready. Pure. */
+export function findSendProblems(draft: ComposerDraft, isSlackConnected = false): SendProblems {
   const problems: SendProblems = {};
   if (draft.title.trim() === '') problems.title = 'Enter a title.';
   if (draft.items.length === 0) problems.items = 'Add at least one question.';
@@ -206,12 +264,20 @@ export function findSendProblems(draft: ComposerDraft): SendProblems {
     problems.items ??= 'Finish every question before sending.';
   }
   if (draft.recipients.length === 0) problems.recipients = 'Choose at least one person.';
-  else if (draft.channel === 'EMAIL') {
-    const missing = draft.recipients.filter((recipient) => !recipient.email);
+  else {
+    const channelOf = (recipient: DraftRecipient) => recipientChannelOf(draft, recipient, isSlackConnected);
+    const missing = draft.recipients.filter((recipient) => channelOf(recipient) === 'EMAIL' && !recipient.email);
+    const unreachable = draft.recipients.filter(
+      (recipient) => channelOf(recipient) === 'SLACK' && !isReachableInSlack(recipient, isSlackConnected),
+    );
+    const messages = [];
     if (missing.length > 0)
-      problems.recipients = `${missing.map((person) => `${person.firstName} ${person.lastName}`.trim()).join(', ')} ${
-        missing.length === 1 ? 'has' : 'have'
-      } no email address: add one, or send by copying links.`;
+      messages.push(`${names(missing)} ${missing.length === 1 ? 'has' : 'have'} no email address: add one, or send by copying links.`);
+    if (unreachable.length > 0)
+      messages.push(
+        `${names(unreachable)} cannot be asked in Slack (${isSlackConnected ? 'not matched to a Slack user' : 'Slack is not connected'}): choose Email or Link.`,
+      );
+    if (messages.length > 0) problems.recipients = messages.join(' ');
   }
   if (draft.dueDate !== null && !isValid(draft.dueDate)) problems.dueDate = 'Enter the due date as mm/dd/yyyy.';
   return problems;

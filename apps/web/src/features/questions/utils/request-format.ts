@@ -1,4 +1,4 @@
-import type { ContactRef, RequestProgress } from '@tandem/contract';
+import type { ContactRef, Recipient, RequestProgress } from '@tandem/contract';
 import { format, parseISO } from 'date-fns';
 
 /** A stored calendar date (YYYY-MM-DD) as the UI writes it: mm/dd/yyyy (issue #10). */
@@ -31,4 +31,13 @@ export function progressPercent(progress: RequestProgress): number {
 export function describeOverdue(daysOverdue: number): string {
   if (daysOverdue <= 0) return 'Not overdue';
   return daysOverdue === 1 ? '1 day overdue' : `${daysOverdue} days overdue`;
+}
+
+/**
+ * True when Tandem can remind the person: not finished, link active, and asked through a channel
+ * Tandem delivers (EMAIL, or SLACK since issue #12: a DM on the same schedule); a copied link is the
+ * sender's to resend.
+ */
+export function isRemindable(recipient: Recipient): boolean {
+  return recipient.state !== 'ANSWERED' && recipient.link.isActive && recipient.channel !== 'LINK';
 }

@@ -8,6 +8,7 @@ import type { SummaryPublication } from '@tandem/contract';
 import { showToast } from '@/lib/toast-store';
 import { useSummaryViews } from '../api/get-summary-views';
 import { formatWhen, plural } from '../utils/summary-format';
+import { PostToSlack } from './post-to-slack';
 
 /** Props of {@link PublicationPanel}. */
 export interface PublicationPanelProps {
@@ -15,6 +16,8 @@ export interface PublicationPanelProps {
   summaryId: string;
   publication: SummaryPublication;
   canEdit: boolean;
+  /** The summary is PUBLISHED and the member may post it (issue #12 "Post to Slack"; shown only while Slack is connected). */
+  canPostToSlack?: boolean;
   onPublishChanges: () => void;
   onUnpublish: () => void;
 }
@@ -22,9 +25,17 @@ export interface PublicationPanelProps {
 /**
  * A published summary's link (issue #11; PRODUCT §2 PublicLink): the /s address with Copy, whether
  * it is active ("no longer active" once unpublished or expired), its expiry, view count and access
- * log, "Publish changes" when the summary changed since, and Unpublish.
+ * log, "Publish changes" when the summary changed since, Unpublish, and "Post to Slack" (issue #12).
  */
-export function PublicationPanel({ workspaceId, summaryId, publication, canEdit, onPublishChanges, onUnpublish }: PublicationPanelProps) {
+export function PublicationPanel({
+  workspaceId,
+  summaryId,
+  publication,
+  canEdit,
+  canPostToSlack = false,
+  onPublishChanges,
+  onUnpublish,
+}: PublicationPanelProps) {
   const views = useSummaryViews(workspaceId, summaryId, canEdit);
   const handleCopy = async () => {
     try {
@@ -80,6 +91,7 @@ export function PublicationPanel({ workspaceId, summaryId, publication, canEdit,
           The summary changed since it was published; the public page still shows the earlier copy.
         </Alert>
       )}
+      {canPostToSlack && <PostToSlack workspaceId={workspaceId} summaryId={summaryId} />}
       {canEdit && publication.isActive && (
         <Button color="error" sx={{ justifySelf: 'start' }} onClick={onUnpublish}>
           Unpublish

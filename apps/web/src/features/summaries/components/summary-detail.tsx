@@ -182,6 +182,7 @@ function SummaryDetail({
           summaryId={summary.id}
           publication={publication}
           canEdit={canEdit}
+          canPostToSlack={canEdit && summary.status === 'PUBLISHED'}
           onPublishChanges={() => setPublishMode('republish')}
           onUnpublish={() => setConfirm('unpublish')}
         />
