@@ -10,3 +10,11 @@ export { sendRequest } from './recipients-service.js';
 export { answersRoutes } from './answers-routes.js';
 export { publicQuestionRoutes } from './public-question-routes.js';
 export { registerQuestionReminders } from './reminders.js';
+export {
+  findRecipientDelivery,
+  noRecipientMessenger,
+  recordDeliveryFailure,
+  recordRecipientChannel,
+  type RecipientDelivery,
+  type RecipientMessenger,
+} from './recipient-messengers.js';
