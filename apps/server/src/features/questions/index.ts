@@ -9,7 +9,7 @@ export { closeRequest, createRequest, recipientLinkExpiry } from './requests-ser
 export { sendRequest } from './recipients-service.js';
 export { answersRoutes } from './answers-routes.js';
 export { publicQuestionRoutes } from './public-question-routes.js';
-export { registerQuestionReminders } from './reminders.js';
+export { registerQuestionReminders, sendDueReminders } from './reminders.js';
 export {
   findRecipientDelivery,
   noRecipientMessenger,
