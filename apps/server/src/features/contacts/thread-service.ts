@@ -77,18 +77,19 @@ export async function postChatMessage(
     }
     if (!link.isActive) throw noOpenLink(name);
     const recipient = await findThreadRecipient(tx, workspaceId, contactId, link.requestId);
-    const viaSlack = context.messenger !== undefined && recipient?.channel === 'SLACK' && recipient.deliveryError === null;
+    const slackRecipient = recipient?.channel === 'SLACK' && recipient.deliveryError === null ? recipient : undefined;
+    const messenger = slackRecipient ? context.messenger : undefined;
     const message = await insertChatMessage(tx, {
       workspaceId,
       contactId,
       authorMemberId: member.id,
       body: body.body,
-      via: viaSlack ? 'SLACK' : contact.email ? 'EMAIL' : 'LINK',
+      via: messenger && slackRecipient ? 'SLACK' : contact.email ? 'EMAIL' : 'LINK',
       requestId: link.requestId,
     });
     await announceContact(tx, { workspaceId, contactId, action: 'message', actorMemberId: member.id, messageId: message.id });
-    if (viaSlack) {
-      await context.messenger!.enqueueFollowUp(tx, { workspaceId, contactId, recipientId: recipient!.id, messageId: message.id });
+    if (messenger && slackRecipient) {
+      await messenger.enqueueFollowUp(tx, { workspaceId, contactId, recipientId: slackRecipient.id, messageId: message.id });
     } else if (contact.email) {
       const mail = followUpMail(contact.email, {
         senderName: await findMemberName(tx, personId),
