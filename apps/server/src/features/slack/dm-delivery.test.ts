@@ -6,6 +6,7 @@ import { MAIL_QUEUE } from '../../mail/mail-jobs.js';
 import { connectToStandIn, matchContactToSlack, upgradeToPro, useSlackStandIn } from '../../test/slack-fixtures.js';
 import { PUBLIC_URL, useTestApp } from '../../test/test-app.js';
 import { joinAs, signUpOwner, type SignedInMember } from '../../test/workspace-fixtures.js';
+import { escapeMrkdwn, requestMessage } from './dm-blocks.js';
 import { deliverSlackJob, SLACK_DELIVER_QUEUE, SLACK_DISCONNECTED_SENTENCE } from './dm-delivery.js';
 
 /** Questions over Slack, outbound (issue #12): per-recipient channels, the DM, failures, "send by email instead", follow-ups. */
@@ -315,5 +316,30 @@ describe('delivery (issue #12)', () => {
     // Disconnected: new requests default to email, and nobody is reachable on Slack.
     expect((await postRequest(owner, {})).json().payload.channel).toBe('EMAIL');
     botToken = await connectToStandIn(t, slack.standIn, owner.workspaceId);
+  });
+});
+
+describe('the DM blocks (issue #12)', () => {
+  it('splits a long context into sections within Slack’s 3,000 characters, never inside an escape', () => {
+    const context = `${'a'.repeat(2998)}${'&<>'.repeat(600)}`;
+    const message = requestMessage({
+      askerFirstName: '<@U1>',
+      workspaceName: 'Acme & Co',
+      title: 'Title',
+      context,
+      dueDate: null,
+      questionCount: 1,
+      answerUrl: `${PUBLIC_URL}/q/abc`,
+    });
+    const texts = message.blocks.flatMap((block) => (block.type === 'section' && block.text ? [block.text.text] : []));
+    expect(texts[0]).toBe('*&lt;@U1&gt;* from *Acme &amp; Co* asks you 1 question: *Title*');
+    const contextTexts = texts.slice(1);
+    expect(contextTexts.length).toBeGreaterThan(1);
+    for (const text of contextTexts) {
+      expect(text.length).toBeLessThanOrEqual(3000);
+      expect(text).not.toMatch(/&[a-z]*$/);
+      expect(text).not.toMatch(/^[a-z]*;/);
+    }
+    expect(contextTexts.join('')).toBe(escapeMrkdwn(context));
   });
 });
