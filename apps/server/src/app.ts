@@ -21,7 +21,7 @@ import { answersRoutes, publicQuestionRoutes, questionsRoutes, registerQuestionR
 import { dashboardRoutes } from './features/dashboard/dashboard-routes.js';
 import { profileRoutes } from './features/profile/profile-routes.js';
 import { publicSummaryRoutes, summariesRoutes } from './features/summaries/index.js';
-import { registerSlackJobs, slackEventsRoutes, slackQuestionsRoutes, slackRoutes } from './features/slack/index.js';
+import { registerSlackDelivery, registerSlackJobs, slackEventsRoutes, slackQuestionsRoutes, slackRoutes } from './features/slack/index.js';
 import { tasksRoutes } from './features/tasks/tasks-routes.js';
 import { membersRoutes } from './features/workspaces/members-routes.js';
 import { publicLinkSettingsRoutes } from './features/workspaces/public-links-settings-routes.js';
@@ -105,13 +105,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuthSweeps(jobs, database.db, app.log);
   registerIdempotencySweep(jobs, database.db, app.log);
   registerPublicLinkSweeps(jobs, database.db, app.log);
-  registerQuestionReminders(jobs, { db: database.db, mailOutbox, publicUrl: config.publicUrl, logger: app.log });
+  // Questions over Slack (issue #12): the questions feature decides, this messenger delivers DMs.
+  const recipientMessenger = registerSlackDelivery(jobs, {
+    db: database.db,
+    slack: config.slack,
+    encryptionKey: config.encryptionKey,
+    publicUrl: config.publicUrl,
+    logger: app.log,
+  });
+  registerQuestionReminders(jobs, {
+    db: database.db,
+    mailOutbox,
+    publicUrl: config.publicUrl,
+    logger: app.log,
+    messenger: recipientMessenger,
+  });
   registerSlackJobs(jobs, { db: database.db, config, logger: app.log });
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('mailer', mailer);
   app.decorate('mailOutbox', mailOutbox);
+  app.decorate('recipientMessenger', recipientMessenger);
   app.decorate('accessTokens', accessTokens);
   app.decorate('sessions', sessions);
   app.decorate('ai', new AiService({ db: database.db, config: config.ai, logger: app.log }));

@@ -159,7 +159,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const message = await postChatMessage(
-        { db: app.db, mailOutbox: app.mailOutbox, publicUrl: app.config.publicUrl },
+        { db: app.db, mailOutbox: app.mailOutbox, publicUrl: app.config.publicUrl, messenger: app.recipientMessenger },
         requireAuth(request).personId,
         request.params.id,
         request.params.contactId,

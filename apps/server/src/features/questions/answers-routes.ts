@@ -60,6 +60,8 @@ export const answersRoutes: FastifyPluginAsyncZod = async (app) => {
         requireAuth(request).personId,
         { workspaceId: request.params.id, requestId: request.params.requestId },
         request.body,
+        new Date(),
+        app.recipientMessenger,
       ),
     }),
   });

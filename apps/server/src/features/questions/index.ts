@@ -9,6 +9,14 @@ export { closeRequest, createRequest, recipientLinkExpiry } from './requests-ser
 export { sendRequest } from './recipients-service.js';
 export { answersRoutes } from './answers-routes.js';
 export { publicQuestionRoutes } from './public-question-routes.js';
-export { registerQuestionReminders } from './reminders.js';
+export { registerQuestionReminders, sendDueReminders } from './reminders.js';
+export {
+  findRecipientDelivery,
+  noRecipientMessenger,
+  recordDeliveryFailure,
+  recordRecipientChannel,
+  type RecipientDelivery,
+  type RecipientMessenger,
+} from './recipient-messengers.js';
 export { postChannelMessage, recordChannelAnswer, type ChannelAnswerResult } from './answers-service.js';
 export { findRecipientContext, type RecipientContext } from './answers-repository.js';

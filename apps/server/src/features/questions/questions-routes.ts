@@ -27,7 +27,7 @@ import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/authenticate.js';
 import { exportAnswers } from './answers-export.js';
 import { questionEvents } from './question-events.js';
-import { addRecipients, listRecipientViews, revokeRecipientLink, sendRequest } from './recipients-service.js';
+import { addRecipients, listRecipientViews, revokeRecipientLink, sendRecipientByEmail, sendRequest } from './recipients-service.js';
 import {
   closeRequest,
   createRequest,
@@ -46,7 +46,12 @@ const conflictResponses = { 409: QuestionRequestConflictSchema, ...errorResponse
 
 const RecipientResponseSchema = payloadOf(RecipientSchema);
 
-const depsOf = (app: FastifyInstance): QuestionsDeps => ({ db: app.db, publicUrl: app.config.publicUrl, mailOutbox: app.mailOutbox });
+const depsOf = (app: FastifyInstance): QuestionsDeps => ({
+  db: app.db,
+  publicUrl: app.config.publicUrl,
+  mailOutbox: app.mailOutbox,
+  messenger: app.recipientMessenger,
+});
 
 /**
  * Question requests (issue #10; prefix /api/v1/workspaces, protected). PRODUCT §6: OWNER, EXECUTIVE
@@ -186,6 +191,20 @@ export const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { id, requestId, recipientId } = request.params;
       return { payload: await revokeRecipientLink(deps, requireAuth(request).personId, id, requestId, recipientId) };
+    },
+  });
+
+  app.post('/:id/question-requests/:requestId/recipients/:recipientId/email', {
+    schema: {
+      tags,
+      summary: 'Send by email instead (e.g. after a Slack delivery failure): the recipient switches to EMAIL and is mailed the request',
+      security: bearerSecurity,
+      params: RecipientParamsSchema,
+      response: { 200: RecipientResponseSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const { id, requestId, recipientId } = request.params;
+      return { payload: await sendRecipientByEmail(deps, requireAuth(request).personId, id, requestId, recipientId) };
     },
   });
 

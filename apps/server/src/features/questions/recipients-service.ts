@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import {
   planLimits,
@@ -10,9 +10,10 @@ import {
   REQUEST_RECIPIENTS_MIN,
   type QuestionRequestDetail,
   type Recipient,
+  type RecipientChannel,
 } from '@tandem/contract';
 import type { Queryable } from '../../db/client.js';
-import { people, questionRecipients, subscriptions, workspaceMembers, workspaces } from '../../db/schema/index.js';
+import { contacts, people, questionRecipients, subscriptions, workspaceMembers, workspaces } from '../../db/schema/index.js';
 import { AppError, invalidField, notFound } from '../../lib/errors.js';
 import { questionRequestMail } from '../../mail/templates.js';
 import { assertAllowed, loadMembership, type MemberRow } from '../../permissions/membership.js';
@@ -31,6 +32,7 @@ import {
   assertLiveContacts,
   detailOf,
   lockForEdit,
+  messengerOf,
   recipientLinkExpiry,
   requestNotFound,
   type QuestionsDeps,
@@ -66,14 +68,89 @@ const readableDate = (dueDate: string) => {
   return format(new TZDate(year, month - 1, day, 'UTC'), 'EEEE, MMMM d, yyyy');
 };
 
+/** Who asks: the sending member's first name and the workspace's name, as the request mail names them. */
+async function findAsker(tx: Queryable, memberId: string): Promise<{ firstName: string; workspaceName: string }> {
+  const [asker] = await tx
+    .select({ firstName: people.firstName, workspaceName: workspaces.name })
+    .from(workspaceMembers)
+    .innerJoin(people, eq(people.id, workspaceMembers.personId))
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(eq(workspaceMembers.id, memberId));
+  return { firstName: asker?.firstName ?? 'Someone', workspaceName: asker?.workspaceName ?? 'Tandem' };
+}
+
 /**
- * Sends a SENT (or being-sent) request to `contactIds` in `tx` (issue #10; the one code path of
- * send and add recipients): one recipient row per contact (channel = the request's), each with its
- * own public link (subject RECIPIENT; expiry {@link recipientLinkExpiry}), and for EMAIL the
- * request mail per recipient through the mail queue with the recipient id as message id, so a
- * retried send mails at most once. Contacts already recipients are skipped.
+ * Enqueues the request mail to `email` in `tx` with the recipient id as message id (issue #10):
+ * one mail per recipient however often this runs, whether at send or by "send by email instead".
+ */
+async function enqueueRequestMail(
+  tx: Queryable,
+  deps: QuestionsDeps,
+  row: RequestRow,
+  asker: { firstName: string; workspaceName: string },
+  recipient: { id: string; linkId: string; email: string; firstName: string },
+): Promise<void> {
+  await deps.mailOutbox.enqueue(
+    tx,
+    questionRequestMail(recipient.email, {
+      askerFirstName: asker.firstName,
+      workspaceName: asker.workspaceName,
+      recipientFirstName: recipient.firstName,
+      title: row.title,
+      context: row.context,
+      questionCount: row.items.length,
+      dueDate: row.dueDate === null ? null : readableDate(row.dueDate),
+      link: `${deps.publicUrl}/q/${recipient.linkId}`,
+    }),
+    { messageId: recipient.id },
+  );
+}
+
+/**
+ * Each contact's channel (issue #12): their own (`recipientChannels`), else the request's, where
+ * SLACK means "Slack where possible": Slack for people the messenger reaches, email for the others.
+ * @throws 400 errorData.recipientChannels naming people set to Slack whom Slack cannot reach (not
+ * matched to a Slack user, or the workspace not connected).
+ */
+async function channelsOf(
+  tx: Queryable,
+  deps: QuestionsDeps,
+  row: RequestRow,
+  contacts: { id: string; firstName: string; lastName: string }[],
+): Promise<Map<string, RecipientChannel>> {
+  const wantsSlack = row.channel === 'SLACK' || contacts.some((contact) => row.recipientChannels[contact.id] === 'SLACK');
+  const reachable = wantsSlack
+    ? await messengerOf(deps).reachable(
+        tx,
+        row.workspaceId,
+        contacts.map((contact) => contact.id),
+      )
+    : new Set<string>();
+  const channels = new Map<string, RecipientChannel>();
+  for (const contact of contacts) {
+    const fallback = row.channel === 'SLACK' ? (reachable.has(contact.id) ? 'SLACK' : 'EMAIL') : row.channel;
+    channels.set(contact.id, row.recipientChannels[contact.id] ?? fallback);
+  }
+  const unreachable = contacts.filter((contact) => channels.get(contact.id) === 'SLACK' && !reachable.has(contact.id));
+  if (unreachable.length > 0) {
+    throw invalidField(
+      'recipientChannels',
+      `Slack cannot reach ${unreachable.map(personName).join(', ')}: match them to a Slack user on their page (and connect Slack), or choose email.`,
+    );
+  }
+  return channels;
+}
+
+/**
+ * Sends a SENT (or being-sent) request to `contactIds` in `tx` (issues #10, #12; the one code path
+ * of send and add recipients): one recipient row per contact on their channel ({@link channelsOf}),
+ * each with its own public link (subject RECIPIENT; expiry {@link recipientLinkExpiry}); for EMAIL
+ * the request mail through the mail queue with the recipient id as message id, for SLACK a DM
+ * delivery job through the messenger (job id per recipient), so a retried send delivers at most
+ * once. Contacts already recipients are skipped.
  * @throws 400 errorData.contactIds (unknown or deleted contacts; EMAIL to contacts without an
- * email; more than 100 recipients in all); 409 when the workspace's public links are off.
+ * email; more than 100 recipients in all), errorData.recipientChannels (Slack cannot reach them);
+ * 409 when the workspace's public links are off.
  * @returns the ids of the new recipients.
  */
 async function sendToContacts(
@@ -92,28 +169,23 @@ async function sendToContacts(
   const found = await assertLiveContacts(tx, row.workspaceId, wanted);
   const byId = new Map(found.map((contact) => [contact.id, contact]));
   const contactsInOrder = wanted.map((id) => byId.get(id)!);
-  if (row.channel === 'EMAIL') {
-    const missing = contactsInOrder.filter((contact) => !contact.email);
-    if (missing.length > 0) {
-      throw invalidField(
-        'contactIds',
-        `${missing.map(personName).join(', ')} ${missing.length === 1 ? 'has' : 'have'} no email address. Add one or send by link.`,
-      );
-    }
+  const channels = await channelsOf(tx, deps, row, contactsInOrder);
+  const missing = contactsInOrder.filter((contact) => channels.get(contact.id) === 'EMAIL' && !contact.email);
+  if (missing.length > 0) {
+    throw invalidField(
+      'contactIds',
+      `${missing.map(personName).join(', ')} ${missing.length === 1 ? 'has' : 'have'} no email address. Add one or send by link.`,
+    );
   }
   const expiresAt = recipientLinkExpiry(row.dueDate, row.timeZone, sentAt);
   if (expiresAt.getTime() <= sentAt.getTime()) {
     throw invalidField('dueDate', 'The due date has long passed; choose a later one before sending.');
   }
-  const [asker] = await tx
-    .select({ firstName: people.firstName, workspaceName: workspaces.name })
-    .from(workspaceMembers)
-    .innerJoin(people, eq(people.id, workspaceMembers.personId))
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(eq(workspaceMembers.id, member.id));
+  const asker = await findAsker(tx, member.id);
   const created: string[] = [];
   for (const contact of contactsInOrder) {
     const recipientId = uuidv7();
+    const channel = channels.get(contact.id)!;
     const { publicId } = await createPublicLink(tx, {
       workspaceId: row.workspaceId,
       subjectType: 'RECIPIENT',
@@ -128,26 +200,20 @@ async function sendToContacts(
       workspaceId: row.workspaceId,
       requestId: row.id,
       contactId: contact.id,
-      channel: row.channel,
+      channel,
       linkId: publicId,
       sentAt,
       sentByMemberId: member.id,
     });
-    if (row.channel === 'EMAIL') {
-      await deps.mailOutbox.enqueue(
-        tx,
-        questionRequestMail(contact.email!, {
-          askerFirstName: asker?.firstName ?? 'Someone',
-          workspaceName: asker?.workspaceName ?? 'Tandem',
-          recipientFirstName: contact.firstName,
-          title: row.title,
-          context: row.context,
-          questionCount: row.items.length,
-          dueDate: row.dueDate === null ? null : readableDate(row.dueDate),
-          link: `${deps.publicUrl}/q/${publicId}`,
-        }),
-        { messageId: recipientId },
-      );
+    if (channel === 'EMAIL') {
+      await enqueueRequestMail(tx, deps, row, asker, {
+        id: recipientId,
+        linkId: publicId,
+        email: contact.email!,
+        firstName: contact.firstName,
+      });
+    } else if (channel === 'SLACK') {
+      await messengerOf(deps).enqueueRequest(tx, { workspaceId: row.workspaceId, recipientId });
     }
     created.push(recipientId);
   }
@@ -294,4 +360,50 @@ export async function listRecipientViews(
   assertAllowed(member, 'viewQuestions');
   const recipient = await recipientOf(deps.db, deps, workspaceId, requestId, recipientId);
   return findPublicLinkViews(deps.db, workspaceId, recipient.link.shortUrl, page);
+}
+
+/**
+ * POST …/recipients/{recipientId}/email (issue #12 "send by email instead", editQuestions): a
+ * recipient of a SENT request — typically one Slack could not deliver to — switches to EMAIL, their
+ * delivery error is cleared, and the request mail goes to their contact's address with their link
+ * (message id = the recipient id, so asking twice mails once), with a `question` event.
+ * @throws 403 USER/GUEST; 404 for the request or the recipient; 409 CONFLICT unless the request is
+ * SENT or when the person has no email address.
+ */
+export async function sendRecipientByEmail(
+  deps: QuestionsDeps,
+  personId: string,
+  workspaceId: string,
+  requestId: string,
+  recipientId: string,
+): Promise<Recipient> {
+  return deps.db.transaction(async (tx) => {
+    const member = await loadMembership(tx, workspaceId, personId);
+    assertAllowed(member, 'editQuestions');
+    const row = await lockRequestRow(tx, workspaceId, requestId);
+    if (!row) throw requestNotFound();
+    const [recipient] = await tx
+      .select({ id: questionRecipients.id, linkId: questionRecipients.linkId, email: contacts.email, firstName: contacts.firstName })
+      .from(questionRecipients)
+      .innerJoin(contacts, eq(contacts.id, questionRecipients.contactId))
+      .where(
+        and(
+          eq(questionRecipients.workspaceId, workspaceId),
+          eq(questionRecipients.requestId, requestId),
+          eq(questionRecipients.id, recipientId),
+        ),
+      )
+      .for('update', { of: questionRecipients });
+    if (!recipient) throw notFound('That recipient');
+    if (row.status !== 'SENT') throw new AppError('CONFLICT', 'Only a sent request that is still open can be sent by email.');
+    if (!recipient.email) throw new AppError('CONFLICT', `${recipient.firstName} has no email address. Add one on their page first.`);
+    await tx
+      .update(questionRecipients)
+      .set({ channel: 'EMAIL', deliveryError: null })
+      .where(and(eq(questionRecipients.workspaceId, workspaceId), eq(questionRecipients.id, recipientId)));
+    const asker = await findAsker(tx, member.id);
+    await enqueueRequestMail(tx, deps, row, asker, { ...recipient, email: recipient.email });
+    await announceRequest(tx, row, 'recipient', member, recipientId);
+    return recipientOf(tx, deps, workspaceId, requestId, recipientId);
+  });
 }

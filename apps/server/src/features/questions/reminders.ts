@@ -18,6 +18,7 @@ import type { MailOutbox } from '../../mail/mail-jobs.js';
 import { questionReminderMail } from '../../mail/templates.js';
 import { assertAllowed, loadMembership } from '../../permissions/membership.js';
 import { findAuthorFirstName, findRecipientContext, type RecipientContext } from './answers-repository.js';
+import { noRecipientMessenger, type RecipientMessenger } from './recipient-messengers.js';
 import { dueDateEnd, publishQuestionEvent } from './recipient-state.js';
 
 /** The scheduled queue that sends due reminders (ARCHITECTURE "jobs"). */
@@ -53,24 +54,31 @@ const beforeDueEnd = (recipient: Pick<RecipientContext, 'requestDueDate' | 'requ
   return end === null || now.getTime() < end.getTime();
 };
 
+/** How reminders are delivered: mail for EMAIL recipients, the messenger (Slack DM; issue #12) for SLACK ones. */
+export interface ReminderDelivery {
+  outbox: MailOutbox;
+  publicUrl: string;
+  messenger: RecipientMessenger;
+}
+
 /**
- * Reminds one recipient exactly once for this count (issue #10): one transaction doing a
+ * Reminds one recipient exactly once for this count (issues #10, #12): one transaction doing a
  * compare-and-set on `reminders_sent` (still n, still unfinished, the request still SENT, and —
  * for scheduled reminders — not reminded in the last 24 h) and, only when the row changed,
- * enqueueing the mail with the deterministic id of reminder n+1 and publishing the `question`
- * event (action recipient). A retried job, a second process or a restart mid-send thus mails once.
+ * enqueueing reminder n+1 with its deterministic id — the mail for EMAIL, the messenger's DM for
+ * SLACK — and publishing the `question` event (action recipient). A retried job, a second process
+ * or a restart mid-send thus reminds once. The reminders decide; the channel only delivers.
  * @returns whether this call reminded the person.
  */
 async function remindOnce(
   db: Database,
-  outbox: MailOutbox,
-  publicUrl: string,
+  delivery: ReminderDelivery,
   recipient: RecipientContext,
   now: Date,
   options: { notRemindedSince: Date; actorMemberId: string | null },
 ): Promise<boolean> {
-  if (!recipient.contactEmail) return false;
   const email = recipient.contactEmail;
+  if (recipient.channel === 'EMAIL' ? !email : recipient.channel !== 'SLACK') return false;
   const n = recipient.remindersSent;
   return db.transaction(async (tx) => {
     const changed = await tx
@@ -89,27 +97,37 @@ async function remindOnce(
       )
       .returning({ id: questionRecipients.id });
     if (changed.length === 0) return false;
-    const askedByFirstName = await findAuthorFirstName(tx, recipient.requestCreatedByMemberId);
-    const mail = questionReminderMail(email, {
-      firstName: recipient.contactFirstName,
-      workspaceName: recipient.workspaceName,
-      askedByFirstName,
-      title: recipient.requestTitle,
-      dueDate: recipient.requestDueDate,
-      link: `${publicUrl}/q/${recipient.linkId}`,
-    });
-    await outbox.enqueue(tx, mail, { messageId: reminderMessageId(recipient.id, n + 1) });
+    if (recipient.channel === 'SLACK') {
+      await delivery.messenger.enqueueReminder(tx, { workspaceId: recipient.workspaceId, recipientId: recipient.id, n: n + 1 });
+    } else {
+      const askedByFirstName = await findAuthorFirstName(tx, recipient.requestCreatedByMemberId);
+      const mail = questionReminderMail(email!, {
+        firstName: recipient.contactFirstName,
+        workspaceName: recipient.workspaceName,
+        askedByFirstName,
+        title: recipient.requestTitle,
+        dueDate: recipient.requestDueDate,
+        link: `${delivery.publicUrl}/q/${recipient.linkId}`,
+      });
+      await delivery.outbox.enqueue(tx, mail, { messageId: reminderMessageId(recipient.id, n + 1) });
+    }
     await publishQuestionEvent(tx, recipient, 'recipient', options.actorMemberId);
     return true;
   });
 }
 
-/** The SQL side of "may be mailed a reminder": an EMAIL recipient with an address and an active link. */
-function mailableAt(now: Date) {
+/**
+ * The SQL side of "may be reminded": an EMAIL recipient with an address, or a SLACK recipient
+ * whose DM did not fail (issue #12; a failed one waits for "send by email instead"), with an
+ * active link.
+ */
+function remindableAt(now: Date) {
   return and(
-    eq(questionRecipients.channel, 'EMAIL'),
+    or(
+      and(eq(questionRecipients.channel, 'EMAIL'), isNotNull(contacts.email)),
+      and(eq(questionRecipients.channel, 'SLACK'), isNull(questionRecipients.deliveryError)),
+    ),
     isNull(contacts.deletedAt),
-    isNotNull(contacts.email),
     isNull(publicLinks.revokedAt),
     or(isNull(publicLinks.expiresAt), gt(publicLinks.expiresAt, now)),
     eq(workspaces.publicLinksEnabled, true),
@@ -118,13 +136,20 @@ function mailableAt(now: Date) {
 
 /**
  * Sends every reminder due at `now` (issue #10; the job's clock, a fake one in tests): recipients
- * of SENT requests with a reminder policy, on EMAIL with an address and an active link, not
+ * of SENT requests with a reminder policy, on EMAIL with an address or on SLACK without a delivery
+ * error (issue #12: a DM, same schedule), with an active link, not
  * ANSWERED, at least `remindAfterDays` days after they were sent, fewer than 3 reminders, none in
  * the last 24 hours, `now` inside their working hours on a working day in their time zone, and
  * before the end of the due date in the request's zone. Each goes through {@link remindOnce}.
  * @returns how many people were reminded.
  */
-export async function sendDueReminders(db: Database, outbox: MailOutbox, publicUrl: string, now: Date): Promise<number> {
+export async function sendDueReminders(
+  db: Database,
+  outbox: MailOutbox,
+  publicUrl: string,
+  now: Date,
+  messenger: RecipientMessenger = noRecipientMessenger,
+): Promise<number> {
   const dailySince = new Date(now.getTime() - REMINDER_INTERVAL_MS);
   const candidates = await db
     .select({ id: questionRecipients.id, workspaceId: questionRecipients.workspaceId })
@@ -141,7 +166,7 @@ export async function sendDueReminders(db: Database, outbox: MailOutbox, publicU
         lt(questionRecipients.remindersSent, REMINDERS_MAX),
         or(isNull(questionRecipients.lastRemindedAt), lte(questionRecipients.lastRemindedAt, dailySince)),
         sql`${questionRecipients.sentAt} + make_interval(days => ${questionRequests.remindAfterDays}) <= ${now}`,
-        mailableAt(now),
+        remindableAt(now),
       ),
     );
   let reminded = 0;
@@ -150,7 +175,10 @@ export async function sendDueReminders(db: Database, outbox: MailOutbox, publicU
     if (!recipient) continue;
     if (!isWithinWorkingHours(now, recipient.contactTimeZone, recipient.contactWorkingHours)) continue;
     if (!beforeDueEnd(recipient, now)) continue;
-    const sent = await remindOnce(db, outbox, publicUrl, recipient, now, { notRemindedSince: dailySince, actorMemberId: null });
+    const sent = await remindOnce(db, { outbox, publicUrl, messenger }, recipient, now, {
+      notRemindedSince: dailySince,
+      actorMemberId: null,
+    });
     if (sent) reminded += 1;
   }
   return reminded;
@@ -161,6 +189,8 @@ export interface QuestionRemindersOptions {
   mailOutbox: MailOutbox;
   publicUrl: string;
   logger: FastifyBaseLogger;
+  /** Delivers SLACK recipients' reminders (issue #12); none = only EMAIL recipients are reminded. */
+  messenger?: RecipientMessenger;
 }
 
 /**
@@ -174,18 +204,24 @@ export function registerQuestionReminders(jobs: Jobs, options: QuestionReminders
     pollingIntervalSeconds: 30,
     options: { retryLimit: 2, retryDelay: 60, expireInSeconds: 5 * 60 },
     handler: async () => {
-      const reminded = await sendDueReminders(options.db, options.mailOutbox, options.publicUrl, new Date());
+      const reminded = await sendDueReminders(options.db, options.mailOutbox, options.publicUrl, new Date(), options.messenger);
       if (reminded > 0) options.logger.info({ reminded, queue: QUESTION_REMINDERS_QUEUE }, 'questions: reminders sent');
     },
   });
 }
 
 /** Why a recipient cannot be reminded now, or null when they can (issue #10 "Remind now"). */
-function remindNowRefusal(recipient: RecipientContext, linkActive: boolean, now: Date): { reason: string; retryAfterMs?: number } | null {
+function remindNowRefusal(
+  recipient: RecipientContext,
+  deliveryError: string | null,
+  linkActive: boolean,
+  now: Date,
+): { reason: string; retryAfterMs?: number } | null {
   if (recipient.contactDeletedAt !== null) return { reason: 'Former contact: they can no longer be reminded.' };
   if (recipient.state === 'ANSWERED') return { reason: 'Already answered.' };
-  if (recipient.channel !== 'EMAIL') return { reason: 'Shared by link: copy the link and send it yourself.' };
-  if (!recipient.contactEmail) return { reason: 'No email address to send a reminder to.' };
+  if (recipient.channel === 'LINK') return { reason: 'Shared by link: copy the link and send it yourself.' };
+  if (recipient.channel === 'EMAIL' && !recipient.contactEmail) return { reason: 'No email address to send a reminder to.' };
+  if (recipient.channel === 'SLACK' && deliveryError !== null) return { reason: 'Slack could not deliver to them: send by email instead.' };
   if (!linkActive) return { reason: 'Their link is no longer active.' };
   if (recipient.remindersSent >= REMINDERS_MAX) return { reason: `Already reminded ${REMINDERS_MAX} times.` };
   if (recipient.lastRemindedAt !== null) {
@@ -199,8 +235,9 @@ function remindNowRefusal(recipient: RecipientContext, linkActive: boolean, now:
  * POST v1/workspaces/{id}/question-requests/{requestId}/remind (issue #10 "Remind now";
  * editQuestions): reminds the recipients asked for (omitted = every unfinished one) right away,
  * regardless of working hours; each counts as a reminder (same compare-and-set and message id).
- * Skipped with a reason: reminded within the hour, answered, on channel LINK, without an email
- * or an active link, former contacts, or already reminded 3 times. Asking for exactly one
+ * SLACK recipients get a DM (issue #12). Skipped with a reason: reminded within the hour, answered,
+ * on channel LINK, on EMAIL without an address, on SLACK with a delivery error, without an active
+ * link, former contacts, or already reminded 3 times. Asking for exactly one
  * recipient who is skipped: 429 with Retry-After (within the hour) or 409 (the other reasons).
  * 404 unknown request or recipient; 409 unless the request is SENT.
  */
@@ -212,6 +249,7 @@ export async function remindNow(
   ids: { workspaceId: string; requestId: string },
   body: RemindRecipientsBody,
   now = new Date(),
+  messenger: RecipientMessenger = noRecipientMessenger,
 ): Promise<RemindResult> {
   const member = await loadMembership(db, ids.workspaceId, personId);
   assertAllowed(member, 'editQuestions');
@@ -222,7 +260,7 @@ export async function remindNow(
   if (!request) throw notFound('That request');
   if (request.status !== 'SENT') throw new AppError('CONFLICT', 'Only a sent request can be reminded.');
   const rows = await db
-    .select({ id: questionRecipients.id })
+    .select({ id: questionRecipients.id, deliveryError: questionRecipients.deliveryError })
     .from(questionRecipients)
     .where(
       and(
@@ -238,9 +276,9 @@ export async function remindNow(
     const recipient = await findRecipientContext(db, ids.workspaceId, row.id);
     if (!recipient) continue;
     const linkActive = await isLinkActive(db, recipient.linkId, now);
-    let refusal = remindNowRefusal(recipient, linkActive, now);
+    let refusal = remindNowRefusal(recipient, row.deliveryError, linkActive, now);
     if (!refusal) {
-      const sent = await remindOnce(db, outbox, publicUrl, recipient, now, {
+      const sent = await remindOnce(db, { outbox, publicUrl, messenger }, recipient, now, {
         notRemindedSince: new Date(now.getTime() - REMIND_NOW_COOLDOWN_MS),
         actorMemberId: member.id,
       });

@@ -12,6 +12,7 @@ import {
   type QuestionItemInput,
   type QuestionRequestDetail,
   type QuestionRequestPage,
+  type RecipientChannels,
   type UpdateQuestionRequestBody,
 } from '@tandem/contract';
 import type { Database, Queryable } from '../../db/client.js';
@@ -20,6 +21,7 @@ import { publishWorkspaceEvent } from '../../events/event-bus.js';
 import { AppError, invalidField, notFound, versionConflict } from '../../lib/errors.js';
 import type { MailOutbox } from '../../mail/mail-jobs.js';
 import { assertAllowed, loadMembership, type MemberRow } from '../../permissions/membership.js';
+import { noRecipientMessenger, type RecipientMessenger } from './recipient-messengers.js';
 import {
   deleteRequestRow,
   findLiveContacts,
@@ -32,13 +34,18 @@ import {
   type RequestWrite,
 } from './requests-repository.js';
 
-/** What the questions services need besides the database: the public address and the mail queue. */
+/** What the questions services need besides the database: the public address, the mail queue and the chat channel. */
 export interface QuestionsDeps {
   db: Database;
   /** PUBLIC_URL: recipient links are `${publicUrl}/q/{shortUrl}`. */
   publicUrl: string;
   mailOutbox: MailOutbox;
+  /** Slack DMs (issue #12; recipient-messengers.ts); none = nobody reachable (the demo seed). */
+  messenger?: RecipientMessenger;
 }
+
+/** The deps' messenger, or the one that reaches nobody. */
+export const messengerOf = (deps: Pick<QuestionsDeps, 'messenger'>): RecipientMessenger => deps.messenger ?? noRecipientMessenger;
 
 export const requestNotFound = () => notFound('That question request');
 
@@ -99,6 +106,23 @@ export async function assertLiveContacts(tx: Queryable, workspaceId: string, ids
   return found;
 }
 
+/** `channels` with its keys in order, so that two equal maps compare equal as JSON. */
+const sortedChannels = (channels: RecipientChannels): RecipientChannels =>
+  Object.fromEntries(Object.entries(channels).sort(([a], [b]) => a.localeCompare(b)));
+
+/**
+ * The per-person channels of a request (issue #12): 400 errorData.recipientChannels unless each
+ * key is one of `contactIds` (the people the request asks).
+ */
+function recipientChannelsOf(channels: RecipientChannels, contactIds: string[]): RecipientChannels {
+  const asked = new Set(contactIds);
+  const strangers = Object.keys(channels).filter((id) => !asked.has(id));
+  if (strangers.length > 0) {
+    throw invalidField('recipientChannels', `Only people this request asks can have their own channel: ${strangers.join(', ')}.`);
+  }
+  return sortedChannels(channels);
+}
+
 /** A member who may view questions (PRODUCT §6), or 403 / 404. */
 async function viewer(db: Queryable, personId: string, workspaceId: string): Promise<MemberRow> {
   const member = await loadMembership(db, workspaceId, personId);
@@ -132,8 +156,10 @@ export async function readRequest(
 
 /**
  * POST …/question-requests: a new DRAFT at version 1 (issue #10 "saves as a draft as you go")
- * with a `question` event. Defaults: time zone UTC, channel EMAIL, remind after 2 days.
- * @throws 403 USER/GUEST; 400 errorData.contactIds for contacts not of the workspace or deleted.
+ * with a `question` event. Defaults: time zone UTC, remind after 2 days, channel SLACK ("Slack
+ * where possible") while the workspace's Slack is connected and EMAIL otherwise (issue #12).
+ * @throws 403 USER/GUEST; 400 errorData.contactIds for contacts not of the workspace or deleted;
+ * 400 errorData.recipientChannels for a per-person channel of someone the request does not ask.
  */
 export async function createRequest(
   deps: QuestionsDeps,
@@ -146,6 +172,8 @@ export async function createRequest(
     assertAllowed(member, 'editQuestions');
     const contactIds = body.contactIds ?? [];
     await assertLiveContacts(tx, workspaceId, contactIds);
+    const recipientChannels = recipientChannelsOf(body.recipientChannels ?? {}, contactIds);
+    const channel = body.channel ?? ((await messengerOf(deps).isConnected(tx, workspaceId)) ? 'SLACK' : 'EMAIL');
     const row = await insertRequest(tx, {
       workspaceId,
       title: body.title,
@@ -155,7 +183,8 @@ export async function createRequest(
       timeZone: body.timeZone ?? 'UTC',
       remindAfterDays: body.remindAfterDays === undefined ? 2 : body.remindAfterDays,
       confidential: body.confidential ?? false,
-      channel: body.channel ?? 'EMAIL',
+      channel,
+      recipientChannels,
       contactIds,
       createdByMemberId: member.id,
       updatedByMemberId: member.id,
@@ -206,11 +235,12 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
 
 /**
  * PATCH …/question-requests/{requestId} at the version the caller saw (contract
- * UpdateQuestionRequestBody). DRAFT: anything. SENT: title, context, dueDate, remindAfterDays; a
+ * UpdateQuestionRequestBody). DRAFT: anything (`recipientChannels` only for the request's people;
+ * people taken off drop theirs). SENT: title, context, dueDate, remindAfterDays; a
  * changed dueDate moves the expiry of the request's recipient links that are not revoked to the new
  * default (due date's end + 14 days, or sent + 90 days). A save that changes nothing writes nothing.
  * @throws 403; 404; 409 VERSION_CONFLICT with `current`; 409 CONFLICT for a CLOSED request or a
- * field that is fixed once sent; 400 errorData.contactIds.
+ * field that is fixed once sent; 400 errorData.contactIds / .recipientChannels.
  */
 export async function updateRequest(
   deps: QuestionsDeps,
@@ -239,6 +269,13 @@ export async function updateRequest(
       if (row.status === 'DRAFT') await assertLiveContacts(tx, workspaceId, body.contactIds);
       next.contactIds = body.contactIds;
     }
+    const contactIds = body.contactIds ?? row.contactIds;
+    // People taken off the request take their own channel with them.
+    const channels =
+      body.recipientChannels !== undefined
+        ? recipientChannelsOf(body.recipientChannels, contactIds)
+        : Object.fromEntries(Object.entries(row.recipientChannels).filter(([id]) => contactIds.includes(id)));
+    if (!sameJson(sortedChannels(channels), sortedChannels(row.recipientChannels))) next.recipientChannels = sortedChannels(channels);
     const fixed = Object.keys(next).filter((key) => !editableAfterSend.has(key));
     if (row.status === 'SENT' && fixed.length > 0) {
       throw new AppError(

@@ -82,7 +82,8 @@ describe('POST, GET, PATCH, DELETE v1/workspaces/{id}/question-requests', () => 
     ['a bad due date', { dueDate: '2026-02-30' }, 'dueDate'],
     ['an unknown time zone', { timeZone: 'Mars/Olympus' }, 'timeZone'],
     ['reminders after 31 days', { remindAfterDays: 31 }, 'remindAfterDays'],
-    ['the SLACK channel', { channel: 'SLACK' }, 'channel'],
+    // Issue #12: SLACK ("Slack where possible") is a channel now; a person's own channel must be for someone asked.
+    ['a channel of someone not asked', { recipientChannels: { '0190b2a0-0000-7000-8000-000000000001': 'EMAIL' } }, 'recipientChannels'],
     [
       '101 people',
       { contactIds: Array.from({ length: 101 }, (_, i) => `0190b2a0-0000-7000-8000-${String(i).padStart(12, '0')}`) },

@@ -6,7 +6,8 @@ import { AppError, invalidField } from '../../lib/errors.js';
 import { assertAllowed, loadMembership } from '../../permissions/membership.js';
 import { announceContact, contactNotFound, getContact, lockCurrentContactRow, updateContactRow } from '../contacts/index.js';
 import { TOKEN_GONE_ERRORS, slackClient, slackErrorCode } from './slack-client.js';
-import { findLiveConnection, markDisconnected, type LiveSlackConnection } from './slack-connections.js';
+import { findLiveConnection, type LiveSlackConnection } from './slack-connections.js';
+import { endConnection, TOKEN_REFUSED_REASON } from './slack-service.js';
 
 /** What the Slack routes of people and summaries need: the database and the app's Slack settings and public address. */
 export interface SlackDeps {
@@ -44,7 +45,7 @@ export async function callSlack<T>(
   } catch (error) {
     const code = slackErrorCode(error);
     if (code && TOKEN_GONE_ERRORS.has(code)) {
-      await markDisconnected(deps.db, workspaceId, code);
+      await endConnection(deps.db, workspaceId, TOKEN_REFUSED_REASON);
       throw slackNotConnected();
     }
     const handled = code ? onError(code) : undefined;

@@ -5,7 +5,7 @@ import { contacts, questionRecipients, questionRequests, slackMessages } from '.
 import { AppError } from '../../lib/errors.js';
 import { findRecipientContext, postChannelMessage, recordChannelAnswer } from '../questions/index.js';
 import { TOKEN_GONE_ERRORS, slackErrorCode } from './slack-client.js';
-import { markDisconnected } from './slack-connections.js';
+import { endConnection, TOKEN_REFUSED_REASON } from './slack-service.js';
 import type { SlackEventContext, SlackMessageEvent } from './slack-event-types.js';
 import { decodeSlackText, escapeMrkdwn, matchReply, replyHint } from './reply-matching.js';
 
@@ -110,7 +110,7 @@ async function replyInThread(
   } catch (error) {
     const code = slackErrorCode(error);
     if (code && TOKEN_GONE_ERRORS.has(code)) {
-      await markDisconnected(context.db, context.connection.workspaceId, code);
+      await endConnection(context.db, context.connection.workspaceId, TOKEN_REFUSED_REASON);
       context.logger.warn({ workspaceId: context.connection.workspaceId, code }, 'slack: token gone; DM reply dropped');
       return;
     }

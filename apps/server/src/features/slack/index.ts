@@ -14,6 +14,7 @@ import { registerSlackSweeps } from './slack-sweeps.js';
  */
 export { slackRoutes } from './slack-routes.js';
 export { slackQuestionsRoutes } from './slack-questions-routes.js';
+export { registerSlackDelivery } from './dm-delivery.js';
 export { slackEventsRoutes } from './slack-events-routes.js';
 export { announceSlack, endConnection } from './slack-service.js';
 export { findLiveConnection, findLiveConnectionByTeam, markDisconnected, type LiveSlackConnection } from './slack-connections.js';

@@ -72,6 +72,9 @@ export async function announceSlack(
   await publishWorkspaceEvent<'slack'>(tx, { type: 'slack', workspaceId, action, actorMemberId }, {});
 }
 
+/** Why a connection ended when a Slack call refused its token (shown on the Slack tab as is). */
+export const TOKEN_REFUSED_REASON = 'Slack refused Tandem’s token: the app was removed or its access revoked. Connect Slack again.';
+
 /**
  * Ends the workspace's connection because Slack said so (`app_uninstalled`, `tokens_revoked`, a
  * call answering token_revoked): deletes the token, records `reason`, announces it. Returns
@@ -447,7 +450,7 @@ export async function listSlackChannels(deps: SlackDeps, personId: string, works
   } catch (error) {
     const reason = slackErrorCode(error);
     if (reason !== null && TOKEN_GONE_ERRORS.has(reason)) {
-      await endConnection(deps.db, workspaceId, 'Slack revoked Tandem’s token');
+      await endConnection(deps.db, workspaceId, TOKEN_REFUSED_REASON);
       throw new AppError(
         'CONFLICT',
         'Slack was disconnected: Slack no longer accepts Tandem’s token. Connect it again in Settings → Slack.',

@@ -9,9 +9,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { paths } from '@/config/paths';
-// features/slack has no public index.ts yet (helper C1 owns it): switch to '@/features/slack' once it exports this.
-// eslint-disable-next-line import-x/no-restricted-paths
-import { useSlackStatus } from '@/features/slack/api/get-slack-status';
+import { useSlackStatus } from '@/features/slack';
 import { getApiErrorMessage } from '@/lib/error-message';
 import { showToast } from '@/lib/toast-store';
 import { useConfirmSlackMatch, useRemoveSlackMatch, useSlackMatch } from '../api/slack-match';

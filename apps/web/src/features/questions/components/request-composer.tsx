@@ -33,9 +33,7 @@ import { paths } from '@/config/paths';
 import type { ApiError } from '@/lib/api-error';
 import { showToast } from '@/lib/toast-store';
 import { SaveIndicator } from '@/features/briefs';
-// features/slack has no public index.ts yet (helper C1 owns it): switch to '@/features/slack' once it exports this.
-// eslint-disable-next-line import-x/no-restricted-paths
-import { useSlackConnected } from '@/features/slack/api/get-slack-status';
+import { useSlackConnected } from '@/features/slack';
 import { DueDateField } from '@/features/tasks';
 import { useSendQuestionRequest } from '../api/request-mutations';
 import { useRequestAutosave, type SavedRequest } from '../hooks/use-request-autosave';

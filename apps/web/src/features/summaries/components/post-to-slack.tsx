@@ -9,11 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { SlackChannel, SlackPost } from '@tandem/contract';
 import { useState } from 'react';
 import { FormDialog } from '@/components/ui/form-dialog';
-// features/slack has no public index.ts yet (helper C1 owns it): switch to '@/features/slack' once it exports these.
-// eslint-disable-next-line import-x/no-restricted-paths
-import { useSlackChannels } from '@/features/slack/api/get-slack-channels';
-// eslint-disable-next-line import-x/no-restricted-paths
-import { useSlackConnected } from '@/features/slack/api/get-slack-status';
+import { useSlackChannels, useSlackConnected } from '@/features/slack';
 import { getApiErrorMessage } from '@/lib/error-message';
 import { showToast } from '@/lib/toast-store';
 import { usePostSummaryToSlack } from '../api/post-summary-to-slack';
