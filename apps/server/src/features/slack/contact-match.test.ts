@@ -1,3 +1,4 @@
+import { TOKEN_REFUSED_REASON } from './slack-service.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLACK_BOT_SCOPES, type Contact, type SlackUser } from '@tandem/contract';
@@ -196,6 +197,6 @@ describe('matching people to Slack users (issue #12)', () => {
     const response = await findMatch(ada.id);
     expect(response.statusCode).toBe(409);
     const [row] = await t.db.select().from(slackConnections).where(eq(slackConnections.workspaceId, owner.workspaceId));
-    expect(row).toMatchObject({ botToken: null, disconnectedReason: 'token_revoked' });
+    expect(row).toMatchObject({ botToken: null, disconnectedReason: TOKEN_REFUSED_REASON });
   });
 });

@@ -1,3 +1,4 @@
+import { TOKEN_REFUSED_REASON } from './slack-service.js';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -349,6 +350,6 @@ describe('Slack DM replies (issue #12)', () => {
     expect(stand.slack.calls('chat.postMessage')).toHaveLength(1);
     expect(await findLiveConnection(t.db, t.app.config.encryptionKey, owner.workspaceId)).toBeNull();
     const [row] = await t.db.select().from(slackConnections).where(eq(slackConnections.workspaceId, owner.workspaceId));
-    expect(row).toMatchObject({ botToken: null, disconnectedReason: 'token_revoked' });
+    expect(row).toMatchObject({ botToken: null, disconnectedReason: TOKEN_REFUSED_REASON });
   });
 });

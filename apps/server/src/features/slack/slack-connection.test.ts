@@ -1,3 +1,4 @@
+import { TOKEN_REFUSED_REASON } from './slack-service.js';
 import type { SlackChannel, SlackStatus } from '@tandem/contract';
 import { SLACK_BOT_SCOPES, SLACK_REQUIRED_SETTINGS } from '@tandem/contract';
 import { eq, sql } from 'drizzle-orm';
@@ -334,7 +335,7 @@ describe('Slack connection', () => {
       expect(response.statusCode).toBe(409);
       expect(response.json().errorDisplayMessage).toMatch(/Slack was disconnected/);
       const status = payloadOf<SlackStatus>(await t.get(slackUrls.status(owner.workspaceId), { token: owner.token }));
-      expect(status).toMatchObject({ connection: null, disconnectedReason: 'Slack revoked Tandem’s token' });
+      expect(status).toMatchObject({ connection: null, disconnectedReason: TOKEN_REFUSED_REASON });
     });
   });
 });
