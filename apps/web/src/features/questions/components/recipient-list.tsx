@@ -83,29 +83,27 @@ export function RecipientList({ recipients, actions }: { recipients: Recipient[]
               {times(recipient)}
             </Typography>
             {recipient.deliveryError && (
-              <Alert
-                severity="warning"
-                variant="outlined"
-                sx={{ py: 0, alignItems: 'center', '& .MuiAlert-action': { pt: 0 } }}
-                action={
-                  actions.onSendByEmail && (
-                    <ActionReason reason={recipient.contact.email ? null : 'They have no email address.'} align="end">
-                      <Button
-                        size="small"
-                        color="inherit"
-                        startIcon={<MailOutline />}
-                        disabled={!recipient.contact.email}
-                        loading={actions.emailingId === recipient.id}
-                        onClick={() => actions.onSendByEmail?.(recipient)}
-                        aria-label={`Send by email instead to ${name}`}
-                      >
-                        Send by email instead
-                      </Button>
-                    </ActionReason>
-                  )
-                }
-              >
-                Not delivered: {recipient.deliveryError}
+              <Alert severity="warning" variant="outlined">
+                <Box component="span" sx={{ display: 'block' }}>
+                  {recipient.deliveryError}
+                </Box>
+                {actions.onSendByEmail && (
+                  <ActionReason reason={recipient.contact.email ? null : 'They have no email address.'}>
+                    <Button
+                      size="small"
+                      color="inherit"
+                      variant="outlined"
+                      startIcon={<MailOutline />}
+                      disabled={!recipient.contact.email}
+                      loading={actions.emailingId === recipient.id}
+                      onClick={() => actions.onSendByEmail?.(recipient)}
+                      aria-label={`Send by email instead to ${name}`}
+                      sx={{ mt: 1 }}
+                    >
+                      Send by email instead
+                    </Button>
+                  </ActionReason>
+                )}
               </Alert>
             )}
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>

@@ -36,8 +36,9 @@ export function describeOverdue(daysOverdue: number): string {
 /**
  * True when Tandem can remind the person: not finished, link active, and asked through a channel
  * Tandem delivers (EMAIL, or SLACK since issue #12: a DM on the same schedule); a copied link is the
- * sender's to resend.
+ * sender's to resend. Not while their first message could not be delivered (the row offers "Send
+ * by email instead"; the server refuses such a reminder).
  */
 export function isRemindable(recipient: Recipient): boolean {
-  return recipient.state !== 'ANSWERED' && recipient.link.isActive && recipient.channel !== 'LINK';
+  return recipient.state !== 'ANSWERED' && recipient.link.isActive && recipient.channel !== 'LINK' && recipient.deliveryError === null;
 }
