@@ -19,7 +19,7 @@ export interface ChatComposerProps {
 
 /**
  * The follow-up box under a person's conversation (issue #10: members post follow-ups, mailed to
- * the person with their answer link): Send, or Ctrl/Cmd+Enter (Enter alone is a new line). A
+ * the person with their answer link; issue #12: posted in their Slack DM thread when they were asked in Slack): Send, or Ctrl/Cmd+Enter (Enter alone is a new line). A
  * refused message stays in the box; 409 explains that a request must be sent to them first.
  */
 export function ChatComposer({ workspaceId, contactId, firstName }: ChatComposerProps) {
@@ -76,7 +76,10 @@ export function ChatComposer({ workspaceId, contactId, firstName }: ChatComposer
         maxRows={10}
         fullWidth
         error={Boolean(error)}
-        helperText={error ?? 'Mailed to them with their answer link. Ctrl+Enter (⌘+Enter on a Mac) sends.'}
+        helperText={
+          error ??
+          'Reaches them where they were asked: in their Slack DM, or by email with their answer link. Ctrl+Enter (⌘+Enter on a Mac) sends.'
+        }
         slotProps={{ htmlInput: { maxLength: CHAT_MESSAGE_MAX } }}
       />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>

@@ -90,6 +90,7 @@ export function ContactTimeline({ entries, contactName }: ContactTimelineProps) 
             >
               <Typography variant="caption" component="p" sx={{ fontWeight: 600, opacity: 0.9 }}>
                 {isOffice ? memberName(message.member) : contactName} · <When at={message.createdAt} />
+                {message.via === 'SLACK' && ' · in Slack'}
               </Typography>
               <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.body}</Typography>
             </Box>
