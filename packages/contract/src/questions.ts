@@ -368,8 +368,11 @@ export const DeleteQuestionRequestQuerySchema = z.object({
 
 /**
  * POST …/{requestId}/send body (issue #10): the request must be DRAFT with 1–20 items and 1–100
- * contacts (400 with errorData naming `items` / `contactIds` otherwise); with channel EMAIL every
- * contact needs an email (400, errorData.contactIds names them). Creates one Recipient per contact,
+ * contacts (400 with errorData naming `items` / `contactIds` otherwise); everyone who gets EMAIL —
+ * channel EMAIL, or SLACK for people Slack cannot reach — needs an email (400, errorData.contactIds
+ * names them); a person whose `recipientChannels` entry is SLACK must be matched to a Slack user
+ * while the workspace's Slack is connected (400, errorData.recipientChannels; issue #12). SLACK
+ * recipients get a DM with their link (the slack.deliver queue). Creates one Recipient per contact,
  * each with its own link (expiry: due date + 14 days, or sent + 90 days without one), mails each
  * EMAIL recipient through the job queue, and counts against the plan's active requests (402
  * PLAN_LIMIT naming the limit).
