@@ -83,6 +83,7 @@ test.describe.serial('an office runs a question campaign across Slack and email'
   let letGo: (() => void) | undefined;
 
   test.beforeAll(async ({ request }, testInfo) => {
+    test.setTimeout(200_000); // may wait for the a11y spec's connection to end (holdSlackTeam)
     owner = await createOwner(request, 'Arthur');
     letGo = await holdSlackTeam(testInfo);
   });
