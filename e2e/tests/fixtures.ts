@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 
 export const CLIENT_ID = 'tandem-web';
 export const PASSWORD = 'orchard lantern velvet compass 42';
@@ -179,7 +181,7 @@ export async function signInThroughApi(request: APIRequestContext, person: Perso
 export async function callApi<T>(
   request: APIRequestContext,
   accessToken: string,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   data?: unknown,
   expectedStatus = method === 'POST' && !path.endsWith('/leave') ? 201 : 200,
@@ -319,4 +321,136 @@ export async function createAnsweredRequest(
     expect(submitted.status(), await submitted.text()).toBe(200);
   }
   return { id: draft.id, title: options.title, contacts: [contacts[0]!, contacts[1]!] };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Slack (issue #12): the stand-in Slack process (apps/server/src/test/slack-stand-in.ts) every
+// server talks to, driven through its /_control endpoints.
+
+/** The stand-in's address; playwright.config.ts sets it (ports shift with E2E_PORT_OFFSET). */
+const SLACK_STAND_IN = process.env.SLACK_STAND_IN_URL ?? 'http://127.0.0.1:4610';
+/** The signing secret every server verifies events with (playwright.config.ts). */
+const SLACK_SIGNING_SECRET = process.env.SLACK_SIGNING_SECRET_FOR_TESTS ?? '';
+
+/** A person of the stand-in's Slack team. */
+export interface SlackStandInUser {
+  id: string;
+  email: string;
+  name: string;
+  realName: string;
+  tz: string;
+  dmClosed: boolean;
+}
+
+/** A message the app posted with chat.postMessage, as the stand-in recorded it. */
+export interface SlackPostedMessage {
+  channel: string;
+  ts: string;
+  text: string;
+  blocks: unknown[] | null;
+  threadTs: string | null;
+}
+
+async function slackControl<T>(request: APIRequestContext, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
+  const response = await request.fetch(`${SLACK_STAND_IN}/_control/${path}`, { method, ...(data === undefined ? {} : { data }) });
+  expect(response.status(), `stand-in ${method} ${path}: ${await response.text()}`).toBe(200);
+  return (await response.json()) as T;
+}
+
+/**
+ * A new person in the stand-in's Slack team (POST /_control/users): a unique id and email unless
+ * given (the stand-in is shared by every project and run). `dmClosed` = they turned off DMs from apps.
+ */
+export async function addSlackUser(
+  request: APIRequestContext,
+  input: { firstName: string; tz?: string; dmClosed?: boolean },
+): Promise<SlackStandInUser> {
+  const unique = `${Date.now().toString(36)}${process.pid}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
+  const handle = `${input.firstName.toLowerCase()}.${unique.toLowerCase()}`;
+  return slackControl<SlackStandInUser>(request, 'POST', 'users', {
+    id: `U${unique}`,
+    email: `${handle}@example.test`,
+    name: handle,
+    realName: `${input.firstName} Slack`,
+    tz: input.tz ?? 'America/New_York',
+    dmClosed: input.dmClosed ?? false,
+  });
+}
+
+/** A channel of the stand-in's team the bot was invited to (POST /_control/channels); a unique id and name. */
+export async function addSlackChannel(request: APIRequestContext, name: string): Promise<{ id: string; name: string }> {
+  const unique = `${Date.now().toString(36)}${process.pid}${Math.random().toString(36).slice(2, 6)}`;
+  const channel = { id: `C${unique.toUpperCase()}`, name: `${name}-${unique}` };
+  await slackControl(request, 'POST', 'channels', { ...channel, botIsMember: true });
+  return channel;
+}
+
+/** The bot's DM channel with `userId` (the stand-in's rule: D + the id without its U). */
+export const slackDmChannelOf = (userId: string) => `D${userId.replace(/^[UW]/, '')}`;
+
+/** Every message the app posted in `channel` (GET /_control/messages), oldest first. */
+export async function slackMessagesIn(request: APIRequestContext, channel: string): Promise<SlackPostedMessage[]> {
+  return (await slackControl<SlackPostedMessage[]>(request, 'GET', 'messages')).filter((message) => message.channel === channel);
+}
+
+/**
+ * Has the stand-in send `event` to the server at `baseURL` as Slack does (POST /_control/events):
+ * an event_callback envelope of the stand-in's team, signed with the servers' signing secret.
+ * Expects the server's 200 acknowledgement.
+ */
+export async function sendSlackEvent(request: APIRequestContext, baseURL: string, event: Record<string, unknown>): Promise<void> {
+  const sent = await slackControl<{ status: number; body: string }>(request, 'POST', 'events', {
+    eventsUrl: `${baseURL}/api/slack/events`,
+    signingSecret: SLACK_SIGNING_SECRET,
+    event,
+  });
+  expect(sent.status, `events endpoint: ${sent.body}`).toBe(200);
+}
+
+/**
+ * Waits until this project's server may connect the stand-in's one Slack team (a team is
+ * connected to one workspace per server at a time: another workspace's install is 409), and
+ * holds it: the returned function lets it go. The hold is a directory created exclusively in the
+ * project's output directory, which Playwright empties at the start of every run.
+ */
+export async function holdSlackTeam(testInfo: TestInfo, timeout = 150_000): Promise<() => void> {
+  const outputDir = testInfo.project.outputDir;
+  mkdirSync(outputDir, { recursive: true });
+  const hold = path.join(outputDir, `slack-team-${testInfo.project.name}.hold`);
+  await expect
+    .poll(
+      () => {
+        try {
+          mkdirSync(hold);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { message: 'another test holds the Slack team of this server', timeout, intervals: [250] },
+    )
+    .toBe(true);
+  return () => rmSync(hold, { recursive: true, force: true });
+}
+
+/**
+ * Connects the signed-in workspace of `page` to the stand-in's Slack through the UI: Settings →
+ * Slack → "Connect Slack" → the stand-in's authorize page → Allow → back on the Slack tab with
+ * the toast and the status.
+ */
+export async function connectSlackThroughUi(page: Page): Promise<void> {
+  await page.goto('/workspaces/settings?tab=slack');
+  await page.getByRole('button', { name: 'Connect Slack' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: /Tandem is requesting permission to access the Acme Office Slack workspace/ }),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Allow' }).click();
+  await expect(page).toHaveURL(/\/workspaces\/settings\?tab=slack$/);
+  await expect(page.getByText('Slack connected to Acme Office.')).toBeVisible();
+  await expect(page.getByText('Connected', { exact: true })).toBeVisible();
+}
+
+/** Disconnects the workspace's Slack through the API (cleanup: a no-op when it is not connected). */
+export async function disconnectSlackThroughApi(request: APIRequestContext, token: string, workspaceId: string): Promise<void> {
+  await callApi(request, token, 'POST', `v1/workspaces/${workspaceId}/slack/disconnect`, undefined, 200);
 }

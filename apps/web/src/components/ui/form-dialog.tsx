@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -20,28 +21,26 @@ export interface FormDialogProps {
 }
 
 /**
- * A small dialog that is one form: title, the fields, then Cancel and the submit button (a
- * `<form noValidate>` paper, so Enter submits and the zod schema, not the browser, validates).
+ * A small dialog that is one form: title, the fields, then Cancel and the submit button (one
+ * `<form noValidate>` around them, so Enter submits and the zod schema, not the browser, validates).
+ * The form is inside the dialog's paper, not the paper itself: the paper has role="dialog", which
+ * a `<form>` may not take (axe aria-allowed-role); `display: contents` keeps the paper's layout.
  */
 export function FormDialog({ open, title, submitLabel, onSubmit, onClose, isSubmitting, children }: FormDialogProps) {
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      fullWidth
-      maxWidth="xs"
-      slotProps={{ paper: { component: 'form', noValidate: true, onSubmit } as object }}
-    >
-      <DialogTitle>{title}</DialogTitle>
-      <DialogContent>{children}</DialogContent>
-      <DialogActions sx={{ px: 3, pb: 3 }}>
-        <Button onClick={onClose} color="inherit">
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" loading={isSubmitting}>
-          {submitLabel}
-        </Button>
-      </DialogActions>
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
+      <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'contents' }}>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogContent>{children}</DialogContent>
+        <DialogActions sx={{ px: 3, pb: 3 }}>
+          <Button onClick={onClose} color="inherit">
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" loading={isSubmitting}>
+            {submitLabel}
+          </Button>
+        </DialogActions>
+      </Box>
     </Dialog>
   );
 }
