@@ -130,7 +130,7 @@ test('the theme lives on the account page, not in workspace settings; the old Ap
   const person = await createActivatedPerson(request, newPerson('Remy'));
   await signInThroughUi(page, person);
   await page.goto('/workspaces/settings');
-  await expect(page.getByRole('tab')).toHaveText(['General', 'Members', 'Subscription']);
+  await expect(page.getByRole('tab')).toHaveText(['General', 'Members', 'Subscription', 'Slack']);
   await page.goto('/workspaces/settings?tab=appearance');
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('radiogroup', { name: 'Theme' })).toBeVisible();
