@@ -229,7 +229,7 @@ test.describe.serial('an office runs a question campaign across Slack and email'
       await office.goto(`/questions/${draft.id}`);
       await expect(office.getByRole('heading', { level: 1, name: title })).toBeVisible();
       const kimRow = office.getByRole('list', { name: 'People asked' }).getByRole('listitem', { name: `Kim ${kim.lastName}` });
-      const warning = kimRow.getByRole('alert').filter({ hasText: /^Not delivered:/ });
+      const warning = kimRow.getByRole('alert').filter({ hasText: /^Slack could not deliver: they turned off messages from apps/ });
       await expect(warning).toBeVisible({ timeout: 15_000 });
       const emailedAt = Date.now();
       await kimRow.getByRole('button', { name: `Send by email instead to Kim ${kim.lastName}` }).click();
