@@ -35,9 +35,15 @@ export function useSlackStandIn(): { readonly standIn: SlackStandIn; appConfig: 
  * Connects `workspaceId` to the Slack stand-in without the OAuth pages (issue #12 API tests): a
  * real bot token issued by the stand-in's oauth.v2.access for a fresh code, stored sealed in
  * slack_connections as the callback stores it. The app must run with `slack: standIn.config()`.
+ * `options.installedByMemberId` records who installed it (the callback's member; none by default).
  * @returns the bot token (e.g. for `standIn.revokeToken`).
  */
-export async function connectToStandIn(t: TestApp, standIn: SlackStandIn, workspaceId: string): Promise<string> {
+export async function connectToStandIn(
+  t: TestApp,
+  standIn: SlackStandIn,
+  workspaceId: string,
+  options: { installedByMemberId?: string } = {},
+): Promise<string> {
   const slack = t.app.config.slack;
   if (!slack)
     throw new Error('connectToStandIn: the test app runs without a Slack configuration (useTestApp({ slack: standIn.config() }))');
@@ -56,6 +62,7 @@ export async function connectToStandIn(t: TestApp, standIn: SlackStandIn, worksp
       botUserId: standIn.botUserId,
       botToken: botTokenBox(t.app.config.encryptionKey).seal(token),
       scopes: (access.scope ?? '').split(','),
+      installedByMemberId: options.installedByMemberId ?? null,
     })
     .onConflictDoUpdate({
       target: slackConnections.workspaceId,

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.js';
 import { deleteInBatches } from '../../db/delete-in-batches.js';
 import { authThrottles, oneTimeCodes, refreshTokens } from '../../db/schema/index.js';
 import type { Jobs } from '../../jobs/jobs.js';
+import { registerSweeps } from '../../jobs/sweeps.js';
 import { throttlePolicies } from '../../lib/throttle.js';
 
 /**
@@ -69,21 +70,9 @@ export function sweepRefreshTokens(db: Database, now = new Date()): Promise<numb
  * throttles hourly. Each runs in one process per tick; failures are retried by the queue.
  */
 export function registerAuthSweeps(jobs: Jobs, db: Database, logger: FastifyBaseLogger): void {
-  const sweeps = [
+  registerSweeps(jobs, db, logger, [
     { name: 'auth.sweep-codes', schedule: '*/15 * * * *', sweep: sweepOneTimeCodes },
     { name: 'auth.sweep-refresh-tokens', schedule: '7,22,37,52 * * * *', sweep: sweepRefreshTokens },
     { name: 'auth.sweep-throttles', schedule: '41 * * * *', sweep: sweepThrottles },
-  ];
-  for (const { name, schedule, sweep } of sweeps) {
-    jobs.register({
-      name,
-      schedule,
-      pollingIntervalSeconds: 30,
-      options: { retryLimit: 2, expireInSeconds: 15 * 60 },
-      handler: async () => {
-        const deleted = await sweep(db);
-        if (deleted > 0) logger.info({ deleted, sweep: name }, 'sweep: expired rows deleted');
-      },
-    });
-  }
+  ]);
 }

@@ -19,22 +19,15 @@ import { questionRequestMail } from '../../mail/templates.js';
 import { assertAllowed, loadMembership, type MemberRow } from '../../permissions/membership.js';
 import { createPublicLink, revokePublicLink } from '../../public/public-links.js';
 import { findPublicLinkViews } from '../../public/public-links-views.js';
-import {
-  countActiveRequests,
-  findRecipientRows,
-  findRecipients,
-  lockRequestRow,
-  updateRequestRow,
-  type RequestRow,
-} from './requests-repository.js';
+import { countActiveRequests, findRecipientRows, findRecipients, updateRequestRow, type RequestRow } from './requests-repository.js';
 import {
   announceRequest,
   assertLiveContacts,
   detailOf,
   lockForEdit,
+  lockRequestToEdit,
   messengerOf,
   recipientLinkExpiry,
-  requestNotFound,
   type QuestionsDeps,
 } from './requests-service.js';
 
@@ -280,10 +273,7 @@ export async function addRecipients(
   contactIds: string[],
 ): Promise<QuestionRequestDetail> {
   return deps.db.transaction(async (tx) => {
-    const member = await loadMembership(tx, workspaceId, personId);
-    assertAllowed(member, 'editQuestions');
-    const row = await lockRequestRow(tx, workspaceId, requestId);
-    if (!row) throw requestNotFound();
+    const { member, row } = await lockRequestToEdit(tx, personId, workspaceId, requestId);
     if (row.status !== 'SENT') {
       throw new AppError(
         'CONFLICT',
@@ -326,10 +316,7 @@ export async function revokeRecipientLink(
   recipientId: string,
 ): Promise<Recipient> {
   return deps.db.transaction(async (tx) => {
-    const member = await loadMembership(tx, workspaceId, personId);
-    assertAllowed(member, 'editQuestions');
-    const row = await lockRequestRow(tx, workspaceId, requestId);
-    if (!row) throw requestNotFound();
+    const { member, row } = await lockRequestToEdit(tx, personId, workspaceId, requestId);
     const recipient = await recipientOf(tx, deps, workspaceId, requestId, recipientId);
     const result = await revokePublicLink(tx, {
       workspaceId,
@@ -378,10 +365,7 @@ export async function sendRecipientByEmail(
   recipientId: string,
 ): Promise<Recipient> {
   return deps.db.transaction(async (tx) => {
-    const member = await loadMembership(tx, workspaceId, personId);
-    assertAllowed(member, 'editQuestions');
-    const row = await lockRequestRow(tx, workspaceId, requestId);
-    if (!row) throw requestNotFound();
+    const { member, row } = await lockRequestToEdit(tx, personId, workspaceId, requestId);
     const [recipient] = await tx
       .select({ id: questionRecipients.id, linkId: questionRecipients.linkId, email: contacts.email, firstName: contacts.firstName })
       .from(questionRecipients)

@@ -195,8 +195,25 @@ export async function createRequest(
 }
 
 /**
- * 403 unless the caller may edit questions; then the request locked, 404 when absent, and 409
- * VERSION_CONFLICT with `current` unless `version` is its current one.
+ * 403 unless the caller may edit questions (PRODUCT §6); then the request locked for the
+ * transaction `tx`, 404 when absent (or another workspace's).
+ */
+export async function lockRequestToEdit(
+  tx: Queryable,
+  personId: string,
+  workspaceId: string,
+  requestId: string,
+): Promise<{ member: MemberRow; row: RequestRow }> {
+  const member = await loadMembership(tx, workspaceId, personId);
+  assertAllowed(member, 'editQuestions');
+  const row = await lockRequestRow(tx, workspaceId, requestId);
+  if (!row) throw requestNotFound();
+  return { member, row };
+}
+
+/**
+ * {@link lockRequestToEdit}, then 409 VERSION_CONFLICT with `current` unless `version` is the
+ * request's current one.
  */
 export async function lockForEdit(
   tx: Queryable,
@@ -207,10 +224,7 @@ export async function lockForEdit(
   version: number,
   staleMessage = 'Someone else changed this request meanwhile. Review their version and make your change again.',
 ): Promise<{ member: MemberRow; row: RequestRow }> {
-  const member = await loadMembership(tx, workspaceId, personId);
-  assertAllowed(member, 'editQuestions');
-  const row = await lockRequestRow(tx, workspaceId, requestId);
-  if (!row) throw requestNotFound();
+  const { member, row } = await lockRequestToEdit(tx, personId, workspaceId, requestId);
   if (row.version !== version) throw versionConflict(staleMessage, await detailOf(tx, deps, row));
   return { member, row };
 }

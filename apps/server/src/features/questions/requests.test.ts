@@ -14,7 +14,7 @@ import {
   requestUrls,
   sampleItems,
   sentRequestAs,
-} from './requests-test-fixtures.js';
+} from '../../test/request-fixtures.js';
 
 const t = useTestApp();
 let roles: RoleMembers;

@@ -16,7 +16,7 @@ import {
   sampleItems,
   sendRequestAs,
   sentRequestAs,
-} from './requests-test-fixtures.js';
+} from '../../test/request-fixtures.js';
 
 const t = useTestApp();
 let roles: RoleMembers;

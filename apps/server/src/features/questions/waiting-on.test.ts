@@ -16,7 +16,7 @@ import {
   sendRequestAs,
   sentRequestAs,
   sampleItems,
-} from './requests-test-fixtures.js';
+} from '../../test/request-fixtures.js';
 import { daysOverdue } from './waiting-on.js';
 
 const t = useTestApp();

@@ -1,59 +1,16 @@
 import { TOKEN_REFUSED_REASON } from './slack-service.js';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SLACK_BOT_SCOPES, type Contact, type SlackUser } from '@tandem/contract';
-import type { AppConfig } from '../../config/env.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Contact, type SlackUser } from '@tandem/contract';
 import { slackConnections } from '../../db/schema/index.js';
-import { startSlackStandIn, type SlackStandIn } from '../../test/slack-stand-in.js';
+import { connectToStandIn, useSlackStandIn } from '../../test/slack-fixtures.js';
 import { setUpRoles, type RoleMembers } from '../../test/task-fixtures.js';
-import { uniqueEmail, useTestApp, type TestApp } from '../../test/test-app.js';
+import { uniqueEmail, useTestApp } from '../../test/test-app.js';
 import { del, patch, signUpOwner, type SignedInMember } from '../../test/workspace-fixtures.js';
-import { slackClient } from './slack-client.js';
-import { botTokenBox } from './slack-connections.js';
-
-/** Starts the Slack stand-in before the app (register before useTestApp) and points the app's config at it. */
-function useSlackStandIn(): { readonly slack: SlackStandIn; appConfig: Partial<AppConfig> } {
-  let standIn: SlackStandIn | undefined;
-  const appConfig: Partial<AppConfig> = {};
-  beforeAll(async () => {
-    standIn = await startSlackStandIn();
-    appConfig.slack = standIn.config();
-  });
-  afterAll(async () => {
-    await standIn?.close();
-  });
-  return {
-    get slack() {
-      if (!standIn) throw new Error('the Slack stand-in is not started yet');
-      return standIn;
-    },
-    appConfig,
-  };
-}
-
-/** Connects `owner`'s workspace to the stand-in's team as an install would (token from oauth.v2.access, sealed). */
-async function connectSlack(t: TestApp, slack: SlackStandIn, owner: SignedInMember): Promise<string> {
-  const config = t.app.config.slack!;
-  const access = await slackClient(config).oauth.v2.access({
-    client_id: config.clientId,
-    client_secret: config.clientSecret,
-    code: slack.issueCode(),
-  });
-  await t.db.insert(slackConnections).values({
-    workspaceId: owner.workspaceId,
-    teamId: slack.team.id,
-    teamName: slack.team.name,
-    botUserId: slack.botUserId,
-    botToken: botTokenBox(t.app.config.encryptionKey).seal(access.access_token!),
-    scopes: [...SLACK_BOT_SCOPES],
-    installedByMemberId: owner.memberId,
-  });
-  return access.access_token!;
-}
 
 describe('matching people to Slack users (issue #12)', () => {
-  const stand = useSlackStandIn();
-  const t = useTestApp(stand.appConfig);
+  const slack = useSlackStandIn();
+  const t = useTestApp(slack.appConfig);
   let roles: RoleMembers;
   let owner: SignedInMember;
   let token: string;
@@ -87,7 +44,7 @@ describe('matching people to Slack users (issue #12)', () => {
     expect(notConnected.json().errorDisplayMessage).toMatch(/Slack is not connected/);
     expect((await confirm(ada.id, 'U0ADA')).statusCode).toBe(409);
 
-    token = await connectSlack(t, stand.slack, owner);
+    token = await connectToStandIn(t, slack.standIn, owner.workspaceId, { installedByMemberId: owner.memberId });
     const noEmail = await createContact({ email: null, firstName: 'Nobody' });
     const response = await findMatch(noEmail.id);
     expect(response.statusCode).toBe(409);
@@ -96,7 +53,7 @@ describe('matching people to Slack users (issue #12)', () => {
 
   it('finds the Slack user with the person’s email (users.lookupByEmail), or none', async () => {
     const email = uniqueEmail('ada');
-    stand.slack.addUser({ id: 'U0ADA', email: email.toUpperCase(), name: 'ada', realName: 'Ada Lovelace', tz: 'Europe/Paris' });
+    slack.standIn.addUser({ id: 'U0ADA', email: email.toUpperCase(), name: 'ada', realName: 'Ada Lovelace', tz: 'Europe/Paris' });
     const ada = await createContact({ email });
     const found = await findMatch(ada.id, roles.USER);
     expect(found.statusCode, found.body).toBe(200);
@@ -107,7 +64,7 @@ describe('matching people to Slack users (issue #12)', () => {
       email: email.toUpperCase(),
       timeZone: 'Europe/Paris',
     });
-    expect(stand.slack.calls('users.lookupByEmail').at(-1)!.args.email).toBe(email);
+    expect(slack.standIn.calls('users.lookupByEmail').at(-1)!.args.email).toBe(email);
     // Nothing is stored by looking.
     const contact = await t.get(contactUrl(ada.id), { token: owner.token });
     expect(contact.json<{ payload: Contact }>().payload.slackUserId).toBeNull();
@@ -119,8 +76,8 @@ describe('matching people to Slack users (issue #12)', () => {
   });
 
   it('confirms a match (time zone filled while UTC), changes it (time zone kept), removes it (time zone kept)', async () => {
-    stand.slack.addUser({ id: 'U0GRACE', email: uniqueEmail('grace'), name: 'grace', realName: 'Grace Hopper', tz: 'America/Chicago' });
-    stand.slack.addUser({ id: 'U0GRACE2', email: uniqueEmail('grace2'), name: 'grace.h', tz: 'Asia/Tokyo' });
+    slack.standIn.addUser({ id: 'U0GRACE', email: uniqueEmail('grace'), name: 'grace', realName: 'Grace Hopper', tz: 'America/Chicago' });
+    slack.standIn.addUser({ id: 'U0GRACE2', email: uniqueEmail('grace2'), name: 'grace.h', tz: 'Asia/Tokyo' });
     const grace = await createContact({ firstName: 'Grace', email: uniqueEmail('grace') });
     expect(grace.timeZone).toBe('UTC');
 
@@ -131,7 +88,7 @@ describe('matching people to Slack users (issue #12)', () => {
       slackUserName: 'grace',
       timeZone: 'America/Chicago',
     });
-    expect(stand.slack.calls('users.info').at(-1)!.args.user).toBe('U0GRACE');
+    expect(slack.standIn.calls('users.info').at(-1)!.args.user).toBe('U0GRACE');
 
     const changed = await confirm(grace.id, 'U0GRACE2');
     expect(changed.json<{ payload: Contact }>().payload).toMatchObject({
@@ -154,7 +111,7 @@ describe('matching people to Slack users (issue #12)', () => {
   });
 
   it('drops the Slack user’s name when an ordinary edit changes the id, keeps it when it does not', async () => {
-    stand.slack.addUser({ id: 'U0EDSGER', email: uniqueEmail('edsger'), name: 'edsger' });
+    slack.standIn.addUser({ id: 'U0EDSGER', email: uniqueEmail('edsger'), name: 'edsger' });
     const edsger = await createContact({ firstName: 'Edsger', email: uniqueEmail('edsger') });
     expect((await confirm(edsger.id, 'U0EDSGER')).json<{ payload: Contact }>().payload.slackUserName).toBe('edsger');
     const renamed = await patch(t, contactUrl(edsger.id), { title: 'Professor', slackUserId: 'U0EDSGER' }, owner.token);
@@ -176,7 +133,7 @@ describe('matching people to Slack users (issue #12)', () => {
   });
 
   it('lets USERs look but not match; GUESTs neither; another workspace’s person is 404', async () => {
-    stand.slack.addUser({ id: 'U0ALAN', email: uniqueEmail('alan') });
+    slack.standIn.addUser({ id: 'U0ALAN', email: uniqueEmail('alan') });
     const alan = await createContact({ firstName: 'Alan', email: uniqueEmail('alan') });
     expect((await confirm(alan.id, 'U0ALAN', roles.USER)).statusCode).toBe(403);
     expect((await removeMatch(alan.id, roles.USER)).statusCode).toBe(403);
@@ -193,7 +150,7 @@ describe('matching people to Slack users (issue #12)', () => {
 
   it('ends the connection when Slack answers token_revoked (409)', async () => {
     const ada = await createContact({ email: uniqueEmail('ada') });
-    stand.slack.revokeToken(token);
+    slack.standIn.revokeToken(token);
     const response = await findMatch(ada.id);
     expect(response.statusCode).toBe(409);
     const [row] = await t.db.select().from(slackConnections).where(eq(slackConnections.workspaceId, owner.workspaceId));

@@ -1,8 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_WORKING_HOURS, type CreateQuestionRequestInput, type QuestionRequestDetail, type Recipient } from '@tandem/contract';
-import { chatMessages, contacts, questionRecipients, questionRequests, slackConnections, slackMessages } from '../../db/schema/index.js';
+import type { CreateQuestionRequestInput, QuestionRequestDetail, Recipient } from '@tandem/contract';
+import type { contacts } from '../../db/schema/index.js';
+import { chatMessages, questionRecipients, questionRequests, slackConnections, slackMessages } from '../../db/schema/index.js';
 import { MAIL_QUEUE } from '../../mail/mail-jobs.js';
+import {
+  createRequestAs,
+  getRequestAs,
+  insertContact,
+  patchRequest,
+  postRequest,
+  sampleItems,
+  sendRequestAs,
+} from '../../test/request-fixtures.js';
 import { connectToStandIn, matchContactToSlack, upgradeToPro, useSlackStandIn } from '../../test/slack-fixtures.js';
 import { PUBLIC_URL, useTestApp } from '../../test/test-app.js';
 import { joinAs, signUpOwner, type SignedInMember } from '../../test/workspace-fixtures.js';
@@ -23,49 +33,11 @@ beforeAll(async () => {
 });
 beforeEach(() => slack.standIn.reset());
 
-const requestsUrl = () => `/api/v1/workspaces/${owner.workspaceId}/question-requests`;
-const sampleItems = [
-  { prompt: 'What were Q3 revenues?', kind: 'OPEN_TEXT' as const },
-  { prompt: 'Which region grew most?', kind: 'SINGLE_CHOICE' as const, options: ['EMEA', 'Americas', 'APAC'] },
-  { prompt: 'Ready for the board?', kind: 'YES_NO' as const, required: false },
-];
-let contactSequence = 0;
-
-/** A contact of `workspaceId` written straight to the database. */
-async function insertContact(workspaceId: string, values: Partial<typeof contacts.$inferInsert> = {}) {
-  contactSequence += 1;
-  const [row] = await t.db
-    .insert(contacts)
-    .values({
-      workspaceId,
-      firstName: `Vera${contactSequence}`,
-      lastName: 'Palmer',
-      email: `slack-vp${contactSequence}-${Date.now()}@example.test`,
-      workingHours: DEFAULT_WORKING_HOURS,
-      ...values,
-    })
-    .returning();
-  return row!;
-}
-
-const postRequest = (member: SignedInMember, body: Record<string, unknown>) =>
-  t.post(`/api/v1/workspaces/${member.workspaceId}/question-requests`, { title: 'Board meeting prep', ...body }, { token: member.token });
-const patchRequest = (requestId: string, body: Record<string, unknown>) =>
-  t.request({ method: 'PATCH', url: `${requestsUrl()}/${requestId}`, payload: body, token: owner.token });
-const sendRequestAs = (requestId: string, version: number) =>
-  t.post(`${requestsUrl()}/${requestId}/send`, { version }, { token: owner.token });
-
-async function createRequestAs(body: Partial<CreateQuestionRequestInput>): Promise<QuestionRequestDetail> {
-  const response = await postRequest(owner, body);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ payload: QuestionRequestDetail }>().payload;
-}
-
 const drain = () => t.drainJobs([SLACK_DELIVER_QUEUE, MAIL_QUEUE], 30_000);
 
 /** A contact of the owner's workspace matched to a new Slack user (options: the stand-in user's). */
 async function slackContact(values: Partial<typeof contacts.$inferInsert> = {}, user: { dmClosed?: boolean } = {}) {
-  const contact = await insertContact(owner.workspaceId, values);
+  const contact = await insertContact(t, owner.workspaceId, values);
   slackUserSequence += 1;
   const slackUser = await matchContactToSlack(t, slack.standIn, contact.id, {
     id: `U${String(slackUserSequence).padStart(4, '0')}SL`,
@@ -78,14 +50,13 @@ async function slackContact(values: Partial<typeof contacts.$inferInsert> = {}, 
 const recipientOf = (detail: QuestionRequestDetail, contactId: string) => detail.recipients.find((r) => r.contact.id === contactId)!;
 
 async function send(body: Partial<CreateQuestionRequestInput>): Promise<QuestionRequestDetail> {
-  const draft = await createRequestAs({ items: sampleItems, ...body });
-  const response = await sendRequestAs(draft.id, draft.version);
+  const draft = await createRequestAs(t, owner, { items: sampleItems, ...body });
+  const response = await sendRequestAs(t, owner, draft.id, draft.version);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ payload: QuestionRequestDetail }>().payload;
 }
 
-const detailOf = async (requestId: string) =>
-  (await t.get(`${requestsUrl()}/${requestId}`, { token: owner.token })).json<{ payload: QuestionRequestDetail }>().payload;
+const detailOf = async (requestId: string) => (await getRequestAs(t, owner, requestId)).json<{ payload: QuestionRequestDetail }>().payload;
 
 const emailInstead = (requestId: string, recipientId: string, member = owner) =>
   t.post(
@@ -97,8 +68,8 @@ const emailInstead = (requestId: string, recipientId: string, member = owner) =>
 describe('a request sent "Slack where possible" (issue #12)', () => {
   it('DMs the matched person (opening message with the button, one message per question) and mails the other', async () => {
     const matched = await slackContact();
-    const unmatched = await insertContact(owner.workspaceId);
-    const draft = await createRequestAs({
+    const unmatched = await insertContact(t, owner.workspaceId);
+    const draft = await createRequestAs(t, owner, {
       title: 'Q3 <b>board</b> prep & more',
       context: 'Ping <@U0BOSS> and <!channel>; see <https://evil.example|here>.',
       dueDate: '2099-12-04',
@@ -107,7 +78,7 @@ describe('a request sent "Slack where possible" (issue #12)', () => {
     });
     // Connected: the default channel is SLACK ("Slack where possible").
     expect(draft.channel).toBe('SLACK');
-    const response = await sendRequestAs(draft.id, draft.version);
+    const response = await sendRequestAs(t, owner, draft.id, draft.version);
     expect(response.statusCode, response.body).toBe(200);
     const sent = response.json<{ payload: QuestionRequestDetail }>().payload;
     const dm = recipientOf(sent, matched.contact.id);
@@ -158,7 +129,7 @@ describe('a request sent "Slack where possible" (issue #12)', () => {
 
   it('follows per-person channels, and refuses Slack for someone Slack cannot reach with 400 recipientChannels', async () => {
     const onSlack = await slackContact();
-    const byMail = await insertContact(owner.workspaceId);
+    const byMail = await insertContact(t, owner.workspaceId);
     const sent = await send({
       channel: 'EMAIL',
       contactIds: [onSlack.contact.id, byMail.id],
@@ -174,12 +145,12 @@ describe('a request sent "Slack where possible" (issue #12)', () => {
     expect(slack.standIn.messages.filter((message) => message.channel === onSlack.channel)).toHaveLength(1 + sampleItems.length);
     expect(await t.mailCount(onSlack.contact.email!)).toBe(1);
 
-    const forced = await createRequestAs({
+    const forced = await createRequestAs(t, owner, {
       items: sampleItems,
       contactIds: [byMail.id],
       recipientChannels: { [byMail.id]: 'SLACK' },
     });
-    const refused = await sendRequestAs(forced.id, forced.version);
+    const refused = await sendRequestAs(t, owner, forced.id, forced.version);
     expect(refused.statusCode, refused.body).toBe(400);
     expect(refused.json().errorData.recipientChannels).toContain(`${byMail.firstName} ${byMail.lastName}`);
     const [stillDraft] = await t.db.select().from(questionRequests).where(eq(questionRequests.id, forced.id));
@@ -187,40 +158,40 @@ describe('a request sent "Slack where possible" (issue #12)', () => {
     expect(await t.db.select().from(questionRecipients).where(eq(questionRecipients.requestId, forced.id))).toHaveLength(0);
 
     // Slack where possible, not on Slack and no email: nowhere to send.
-    const nowhere = await insertContact(owner.workspaceId, { email: null });
-    const stranded = await createRequestAs({ items: sampleItems, contactIds: [nowhere.id] });
-    const noEmail = await sendRequestAs(stranded.id, stranded.version);
+    const nowhere = await insertContact(t, owner.workspaceId, { email: null });
+    const stranded = await createRequestAs(t, owner, { items: sampleItems, contactIds: [nowhere.id] });
+    const noEmail = await sendRequestAs(t, owner, stranded.id, stranded.version);
     expect(noEmail.statusCode, noEmail.body).toBe(400);
     expect(noEmail.json().errorData.contactIds).toContain('no email address');
   });
 
   it('keeps per-person channels to the request’s people and fixes them once sent', async () => {
-    const a = await insertContact(owner.workspaceId);
-    const b = await insertContact(owner.workspaceId);
-    const stranger = await postRequest(owner, { contactIds: [a.id], recipientChannels: { [b.id]: 'EMAIL' } });
+    const a = await insertContact(t, owner.workspaceId);
+    const b = await insertContact(t, owner.workspaceId);
+    const stranger = await postRequest(t, owner, { contactIds: [a.id], recipientChannels: { [b.id]: 'EMAIL' } });
     expect(stranger.statusCode, stranger.body).toBe(400);
     expect(stranger.json().errorData.recipientChannels).toContain(b.id);
 
-    const draft = await createRequestAs({
+    const draft = await createRequestAs(t, owner, {
       items: sampleItems,
       contactIds: [a.id, b.id],
       recipientChannels: { [a.id]: 'LINK', [b.id]: 'EMAIL' },
     });
-    const dropped = await patchRequest(draft.id, { version: draft.version, contactIds: [b.id] });
+    const dropped = await patchRequest(t, owner, draft.id, { version: draft.version, contactIds: [b.id] });
     expect(dropped.statusCode, dropped.body).toBe(200);
     const afterDrop = dropped.json<{ payload: QuestionRequestDetail }>().payload;
     expect(afterDrop.recipientChannels).toEqual({ [b.id]: 'EMAIL' });
-    const sent = await sendRequestAs(draft.id, afterDrop.version);
+    const sent = await sendRequestAs(t, owner, draft.id, afterDrop.version);
     expect(sent.statusCode, sent.body).toBe(200);
     const version = sent.json<{ payload: QuestionRequestDetail }>().payload.version;
-    const fixed = await patchRequest(draft.id, { version, recipientChannels: { [b.id]: 'LINK' } });
+    const fixed = await patchRequest(t, owner, draft.id, { version, recipientChannels: { [b.id]: 'LINK' } });
     expect(fixed.statusCode, fixed.body).toBe(409);
     expect(fixed.json().errorData).toHaveProperty('recipientChannels');
   });
 
   it('defaults to EMAIL for a workspace without a Slack connection', async () => {
     const other = await signUpOwner(t);
-    const response = await postRequest(other, {});
+    const response = await postRequest(t, other, {});
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().payload.channel).toBe('EMAIL');
   });
@@ -314,7 +285,7 @@ describe('delivery (issue #12)', () => {
     expect(connection).toMatchObject({ botToken: null });
     expect(connection!.disconnectedAt).not.toBeNull();
     // Disconnected: new requests default to email, and nobody is reachable on Slack.
-    expect((await postRequest(owner, {})).json().payload.channel).toBe('EMAIL');
+    expect((await postRequest(t, owner, {})).json().payload.channel).toBe('EMAIL');
     botToken = await connectToStandIn(t, slack.standIn, owner.workspaceId);
   });
 });

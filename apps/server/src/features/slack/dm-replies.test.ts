@@ -1,9 +1,8 @@
 import { TOKEN_REFUSED_REASON } from './slack-service.js';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SLACK_BOT_SCOPES, type AnswerValue, type ItemKind, type QuestionItem } from '@tandem/contract';
-import type { AppConfig } from '../../config/env.js';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type AnswerValue, type ItemKind, type QuestionItem } from '@tandem/contract';
 import {
   activityItems,
   chatMessages,
@@ -21,60 +20,19 @@ import {
   itemsOfEveryKind,
   type SentRequest,
 } from '../../test/question-fixtures.js';
-import { startSlackStandIn, type SlackStandIn } from '../../test/slack-stand-in.js';
-import { PUBLIC_URL, useTestApp, type TestApp } from '../../test/test-app.js';
+import { connectToStandIn, useSlackStandIn } from '../../test/slack-fixtures.js';
+import { PUBLIC_URL, useTestApp } from '../../test/test-app.js';
 import { signUpOwner, type SignedInMember } from '../../test/workspace-fixtures.js';
 import { handleDirectMessage } from './dm-replies.js';
 import { slackClient } from './slack-client.js';
-import { botTokenBox, findLiveConnection } from './slack-connections.js';
+import { findLiveConnection } from './slack-connections.js';
 import type { SlackEventContext, SlackMessageEvent } from './slack-event-types.js';
-
-/** Starts the Slack stand-in before the app (register before useTestApp) and points the app's config at it. */
-function useSlackStandIn(): { readonly slack: SlackStandIn; appConfig: Partial<AppConfig> } {
-  let standIn: SlackStandIn | undefined;
-  const appConfig: Partial<AppConfig> = {};
-  beforeAll(async () => {
-    standIn = await startSlackStandIn();
-    appConfig.slack = standIn.config();
-  });
-  afterAll(async () => {
-    await standIn?.close();
-  });
-  return {
-    get slack() {
-      if (!standIn) throw new Error('the Slack stand-in is not started yet');
-      return standIn;
-    },
-    appConfig,
-  };
-}
-
-/** Connects `owner`'s workspace to the stand-in's team as an install would (token from oauth.v2.access, sealed). */
-async function connectSlack(t: TestApp, slack: SlackStandIn, owner: SignedInMember): Promise<string> {
-  const config = t.app.config.slack!;
-  const access = await slackClient(config).oauth.v2.access({
-    client_id: config.clientId,
-    client_secret: config.clientSecret,
-    code: slack.issueCode(),
-  });
-  const token = access.access_token!;
-  await t.db.insert(slackConnections).values({
-    workspaceId: owner.workspaceId,
-    teamId: slack.team.id,
-    teamName: slack.team.name,
-    botUserId: slack.botUserId,
-    botToken: botTokenBox(t.app.config.encryptionKey).seal(token),
-    scopes: [...SLACK_BOT_SCOPES],
-    installedByMemberId: owner.memberId,
-  });
-  return token;
-}
 
 const ADA = 'U0ADA';
 
 describe('Slack DM replies (issue #12)', () => {
-  const stand = useSlackStandIn();
-  const t = useTestApp(stand.appConfig);
+  const slack = useSlackStandIn();
+  const t = useTestApp(slack.appConfig);
   let owner: SignedInMember;
   let token: string;
   let tsCounter = 0;
@@ -85,7 +43,7 @@ describe('Slack DM replies (issue #12)', () => {
    * far in this test, before the next one (the stand-in's ts count up by 0.000001; one more digit
    * lands between two of them).
    */
-  const personTs = () => `${stand.slack.messages.at(-1)?.ts ?? nextTs()}${(tsCounter += 1) % 9 || 9}`;
+  const personTs = () => `${slack.standIn.messages.at(-1)?.ts ?? nextTs()}${(tsCounter += 1) % 9 || 9}`;
 
   const openEventStream = useEventStreams();
   let baseUrl = '';
@@ -95,11 +53,11 @@ describe('Slack DM replies (issue #12)', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     owner = await signUpOwner(t);
-    token = await connectSlack(t, stand.slack, owner);
+    token = await connectToStandIn(t, slack.standIn, owner.workspaceId, { installedByMemberId: owner.memberId });
   });
   beforeEach(() => {
-    stand.slack.reset();
-    for (const id of [ADA, 'U0GRACE', 'U0LAST']) stand.slack.addUser({ id, email: `${id.toLowerCase()}@example.test` });
+    slack.standIn.reset();
+    for (const id of [ADA, 'U0GRACE', 'U0LAST']) slack.standIn.addUser({ id, email: `${id.toLowerCase()}@example.test` });
   });
 
   async function context(eventId = `Ev${nextTs()}`): Promise<SlackEventContext> {
@@ -131,7 +89,7 @@ describe('Slack DM replies (issue #12)', () => {
     const slackUserId = options.slackUserId ?? ADA;
     const sent = await createSentRequest(t, owner, { items: options.items, recipients: [{ firstName: 'Ada', lastName: 'Lovelace' }] });
     const recipient = sent.recipients[0]!;
-    const channel = stand.slack.dmChannelOf(slackUserId);
+    const channel = slack.standIn.dmChannelOf(slackUserId);
     await t.db.update(contacts).set({ slackUserId, slackUserName: 'ada' }).where(eq(contacts.id, recipient.contactId));
     await t.db.update(questionRecipients).set({ channel: 'SLACK', slackChannelId: channel }).where(eq(questionRecipients.id, recipient.id));
     const row = (kind: 'REQUEST' | 'QUESTION', ts: string, itemId: string | null = null) => ({
@@ -198,7 +156,7 @@ describe('Slack DM replies (issue #12)', () => {
       const [answer, ...others] = await answersOf(request.recipientId, item.id);
       expect(others).toEqual([]);
       expect(answer).toMatchObject({ value, via: 'SLACK', enteredByMemberId: null });
-      const posted = stand.slack.messages.at(-1)!;
+      const posted = slack.standIn.messages.at(-1)!;
       expect(posted).toMatchObject({ channel: request.channel, threadTs: request.questionTs.get(item.id) });
       expect(posted.text).toContain(confirmation);
       expect(posted.text).toContain('Reply again to change it.');
@@ -207,10 +165,10 @@ describe('Slack DM replies (issue #12)', () => {
       if (isLast) expect(posted.text).toContain(`<${PUBLIC_URL}/q/${request.recipients[0]!.shortUrl}|your answer page>`);
     }
     expect(await stateOf(request.recipientId)).toBe('ANSWERED');
-    expect(stand.slack.messages).toHaveLength(replies.length);
+    expect(slack.standIn.messages).toHaveLength(replies.length);
     // The bot's replies are recorded (REPLY, about their item) with Slack's ts.
     const recorded = await repliesOf(request);
-    expect(recorded.map((row) => row.ts).sort()).toEqual(stand.slack.messages.map((posted) => posted.ts).sort());
+    expect(recorded.map((row) => row.ts).sort()).toEqual(slack.standIn.messages.map((posted) => posted.ts).sort());
     const received = await t.db
       .select()
       .from(activityItems)
@@ -250,7 +208,7 @@ describe('Slack DM replies (issue #12)', () => {
     const single = itemOf(request, 'SINGLE_CHOICE');
     await handleDirectMessage(await context(), replyTo(request, single, 'Africa'));
     expect(await answersOf(request.recipientId)).toEqual([]);
-    const posted = stand.slack.messages.at(-1)!;
+    const posted = slack.standIn.messages.at(-1)!;
     expect(posted.threadTs).toBe(request.questionTs.get(single.id));
     expect(posted.text).toBe("I could not match that to an answer for question 2: reply with 1–3 or the option's name.");
     expect(await stateOf(request.recipientId)).toBe('PENDING');
@@ -262,7 +220,7 @@ describe('Slack DM replies (issue #12)', () => {
     const event = replyTo(request, yesNo, 'no');
     await handleDirectMessage(await context('EvRETRY'), event);
     await handleDirectMessage(await context('EvRETRY'), event);
-    expect(stand.slack.calls('chat.postMessage')).toHaveLength(1);
+    expect(slack.standIn.calls('chat.postMessage')).toHaveLength(1);
     expect(await answersOf(request.recipientId, yesNo.id)).toEqual([expect.objectContaining({ value: false })]);
   });
 
@@ -270,12 +228,12 @@ describe('Slack DM replies (issue #12)', () => {
     const request = await slackRequest();
     const scale = itemOf(request, 'SCALE_1_5');
     const event = replyTo(request, scale, 'three');
-    stand.slack.failNext('chat.postMessage', 'internal_error');
+    slack.standIn.failNext('chat.postMessage', 'internal_error');
     await expect(handleDirectMessage(await context(), event)).rejects.toThrow(/internal_error/);
     expect(await answersOf(request.recipientId, scale.id)).toEqual([expect.objectContaining({ value: 3 })]);
     await handleDirectMessage(await context(), event);
-    expect(stand.slack.messages).toHaveLength(1);
-    expect(stand.slack.messages[0]!.text).toContain('“3” recorded for question 4');
+    expect(slack.standIn.messages).toHaveLength(1);
+    expect(slack.standIn.messages[0]!.text).toContain('“3” recorded for question 4');
     expect(await answersOf(request.recipientId, scale.id)).toHaveLength(1);
   });
 
@@ -284,7 +242,7 @@ describe('Slack DM replies (issue #12)', () => {
     await closeRequest(t, request.requestId);
     await handleDirectMessage(await context(), replyTo(request, itemOf(request, 'OPEN_TEXT'), 'Late thoughts'));
     expect(await answersOf(request.recipientId)).toEqual([]);
-    expect(stand.slack.messages.at(-1)!.text).toBe('This request is closed: answers can no longer change. Thank you!');
+    expect(slack.standIn.messages.at(-1)!.text).toBe('This request is closed: answers can no longer change. Thank you!');
   });
 
   it('turns a reply in the request’s thread and a top-level DM into chat messages via SLACK', async () => {
@@ -308,7 +266,7 @@ describe('Slack DM replies (issue #12)', () => {
       .where(and(eq(activityItems.kind, 'CHAT_REPLY'), eq(activityItems.contactId, request.contactId)));
     expect(chatReplies).toHaveLength(1);
     expect(await answersOf(older.recipientId)).toEqual([]);
-    expect(stand.slack.messages).toEqual([]);
+    expect(slack.standIn.messages).toEqual([]);
   });
 
   it('is live: a Slack answer sends a `question` event, a Slack message a `contact` event', async () => {
@@ -340,14 +298,14 @@ describe('Slack DM replies (issue #12)', () => {
     });
     expect(await answersOf(request.recipientId)).toEqual([]);
     expect(await t.db.select().from(chatMessages).where(eq(chatMessages.contactId, request.contactId))).toEqual([]);
-    expect(stand.slack.received).toEqual([]);
+    expect(slack.standIn.received).toEqual([]);
   });
 
   it('ends the connection when Slack answers token_revoked to the confirmation', async () => {
     const request = await slackRequest({ slackUserId: 'U0LAST' });
-    stand.slack.revokeToken(token);
+    slack.standIn.revokeToken(token);
     await handleDirectMessage(await context(), replyTo(request, itemOf(request, 'YES_NO'), 'yes'));
-    expect(stand.slack.calls('chat.postMessage')).toHaveLength(1);
+    expect(slack.standIn.calls('chat.postMessage')).toHaveLength(1);
     expect(await findLiveConnection(t.db, t.app.config.encryptionKey, owner.workspaceId)).toBeNull();
     const [row] = await t.db.select().from(slackConnections).where(eq(slackConnections.workspaceId, owner.workspaceId));
     expect(row).toMatchObject({ botToken: null, disconnectedReason: TOKEN_REFUSED_REASON });

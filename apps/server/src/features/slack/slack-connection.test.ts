@@ -2,10 +2,10 @@ import { TOKEN_REFUSED_REASON } from './slack-service.js';
 import type { SlackChannel, SlackStatus } from '@tandem/contract';
 import { SLACK_BOT_SCOPES, SLACK_REQUIRED_SETTINGS } from '@tandem/contract';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AppConfig } from '../../config/env.js';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { slackConnections, slackOAuthStates } from '../../db/schema/index.js';
-import { startSlackStandIn, type SlackStandIn } from '../../test/slack-stand-in.js';
+import { useSlackStandIn } from '../../test/slack-fixtures.js';
+import type { SlackStandIn } from '../../test/slack-stand-in.js';
 import { setUpRoles, type RoleMembers } from '../../test/task-fixtures.js';
 import { PUBLIC_URL, testConfig, useTestApp, type TestApp } from '../../test/test-app.js';
 import { patch, signUpOwner, urls, type SignedInMember } from '../../test/workspace-fixtures.js';
@@ -60,19 +60,13 @@ async function proWorkspace(t: TestApp, firstName: string): Promise<SignedInMemb
 
 /** The Slack connection routes (issue #12 "Install and connection") against the Slack stand-in. */
 describe('Slack connection', () => {
-  let slack: SlackStandIn;
-  const appConfig: Partial<AppConfig> = {};
-  beforeAll(async () => {
-    slack = await startSlackStandIn();
-    appConfig.slack = slack.config();
-  });
-  afterAll(async () => slack?.close());
-  const t = useTestApp(appConfig);
+  const slack = useSlackStandIn();
+  const t = useTestApp(slack.appConfig);
   let roles: RoleMembers;
   beforeAll(async () => {
     roles = await setUpRoles(t);
   });
-  beforeEach(() => slack.reset());
+  beforeEach(() => slack.standIn.reset());
 
   it('shows the status to every member; only OWNER, EXECUTIVE and EXECUTIVEASSISTANT may connect', async () => {
     for (const [type, member] of Object.entries(roles)) {
@@ -123,8 +117,8 @@ describe('Slack connection', () => {
 
   it('builds Slack’s authorize URL with the bot scopes, the redirect URL and a signed state', async () => {
     const { authorizeUrl, state } = await install(t, roles.EXECUTIVEASSISTANT);
-    expect(`${authorizeUrl.origin}${authorizeUrl.pathname}`).toBe(slack.config().authorizeUrl);
-    expect(authorizeUrl.searchParams.get('client_id')).toBe(slack.config().clientId);
+    expect(`${authorizeUrl.origin}${authorizeUrl.pathname}`).toBe(slack.standIn.config().authorizeUrl);
+    expect(authorizeUrl.searchParams.get('client_id')).toBe(slack.standIn.config().clientId);
     expect(authorizeUrl.searchParams.get('scope')).toBe(SLACK_BOT_SCOPES.join(','));
     expect(authorizeUrl.searchParams.get('redirect_uri')).toBe(`${PUBLIC_URL}/slack/oauth/callback`);
     const verified = await new OAuthStates(testConfig().codePepper).verify(state);
@@ -151,24 +145,29 @@ describe('Slack connection', () => {
       const { state } = await install(t, other);
       const [header, payload, signature] = state.split('.');
       const flipped = `${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BB' : 'AA'}`;
-      await expectRefused(other, { state: `${header}.${payload}.${flipped}`, code: slack.issueCode() }, 'state', /not valid/);
+      await expectRefused(other, { state: `${header}.${payload}.${flipped}`, code: slack.standIn.issueCode() }, 'state', /not valid/);
       const forgedPayload = Buffer.from(
         JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), wid: roles.OWNER.workspaceId }),
       ).toString('base64url');
-      await expectRefused(other, { state: `${header}.${forgedPayload}.${signature}`, code: slack.issueCode() }, 'state', /not valid/);
+      await expectRefused(
+        other,
+        { state: `${header}.${forgedPayload}.${signature}`, code: slack.standIn.issueCode() },
+        'state',
+        /not valid/,
+      );
       const foreign = await new OAuthStates('another-secret-that-is-long-enough-0123456789').sign({
         workspaceId: other.workspaceId,
         memberId: other.memberId,
       });
-      await expectRefused(other, { state: foreign, code: slack.issueCode() }, 'state', /not valid/);
-      await expectRefused(other, { state: 'not-a-jwt', code: slack.issueCode() }, 'state', /not valid/);
-      expect(slack.calls('oauth.v2.access')).toHaveLength(0);
+      await expectRefused(other, { state: foreign, code: slack.standIn.issueCode() }, 'state', /not valid/);
+      await expectRefused(other, { state: 'not-a-jwt', code: slack.standIn.issueCode() }, 'state', /not valid/);
+      expect(slack.standIn.calls('oauth.v2.access')).toHaveLength(0);
     });
 
     it('an expired state (older than 10 minutes)', async () => {
       const elevenMinutesAgo = new Date(Date.now() - 11 * 60_000);
       const expired = await signer().sign({ workspaceId: other.workspaceId, memberId: other.memberId }, elevenMinutesAgo);
-      await expectRefused(other, { state: expired, code: slack.issueCode() }, 'state', /expired/);
+      await expectRefused(other, { state: expired, code: slack.standIn.issueCode() }, 'state', /expired/);
       // Nine minutes old is still valid (the state's lifetime is 10 minutes).
       const recent = await signer().sign({ workspaceId: other.workspaceId, memberId: other.memberId }, new Date(Date.now() - 9 * 60_000));
       expect(await signer().verify(recent)).toHaveProperty('claims');
@@ -177,16 +176,16 @@ describe('Slack connection', () => {
     it('a state of another member or of another workspace', async () => {
       const ofOwner = await install(t, roles.OWNER);
       const executive = roles.EXECUTIVE;
-      const response = await callback(t, executive, { state: ofOwner.state, code: slack.issueCode() });
+      const response = await callback(t, executive, { state: ofOwner.state, code: slack.standIn.issueCode() });
       expect(response.statusCode).toBe(400);
       expect(response.json().errorData.state).toMatch(/another member/);
       const ofOther = await install(t, other);
-      const elsewhere = await callback(t, roles.OWNER, { state: ofOther.state, code: slack.issueCode() });
+      const elsewhere = await callback(t, roles.OWNER, { state: ofOther.state, code: slack.standIn.issueCode() });
       expect(elsewhere.statusCode).toBe(400);
       expect(elsewhere.json().errorData.state).toMatch(/another workspace/);
       expect(await connectionRow(t, roles.OWNER.workspaceId)).toBeUndefined();
       expect(await usedStateCount(t, roles.OWNER.workspaceId)).toBe(0);
-      expect(slack.calls('oauth.v2.access')).toHaveLength(0);
+      expect(slack.standIn.calls('oauth.v2.access')).toHaveLength(0);
     });
 
     it('a declined consent', async () => {
@@ -196,10 +195,10 @@ describe('Slack connection', () => {
 
     it('a failed exchange: Slack’s reason in plain words; Slack unreachable is 503', async () => {
       const { state } = await install(t, other);
-      slack.failNext('oauth.v2.access', 'invalid_code');
-      await expectRefused(other, { state, code: slack.issueCode() }, 'code', /not valid or was already used/);
-      slack.failNext('oauth.v2.access', 'internal_error', { status: 500 });
-      const unreachable = await callback(t, other, { state, code: slack.issueCode() });
+      slack.standIn.failNext('oauth.v2.access', 'invalid_code');
+      await expectRefused(other, { state, code: slack.standIn.issueCode() }, 'code', /not valid or was already used/);
+      slack.standIn.failNext('oauth.v2.access', 'internal_error', { status: 500 });
+      const unreachable = await callback(t, other, { state, code: slack.standIn.issueCode() });
       expect(unreachable.statusCode).toBe(503);
       expect(unreachable.json().errorCode).toBe('UNAVAILABLE');
       expect(await connectionRow(t, other.workspaceId)).toBeUndefined();
@@ -210,16 +209,16 @@ describe('Slack connection', () => {
   describe('connected', () => {
     let status: SlackStatus;
     beforeAll(async () => {
-      const response = await connect(t, slack, roles.EXECUTIVEASSISTANT);
+      const response = await connect(t, slack.standIn, roles.EXECUTIVEASSISTANT);
       if (response.statusCode !== 200) throw new Error(`connect failed: ${response.body}`);
       status = payloadOf<SlackStatus>(response);
     });
 
     it('lets the assistant connect: the status names the team, the installer, when and the scopes', async () => {
       expect(status.connection).toEqual({
-        teamId: slack.team.id,
-        teamName: slack.team.name,
-        botUserId: slack.botUserId,
+        teamId: slack.standIn.team.id,
+        teamName: slack.standIn.team.name,
+        botUserId: slack.standIn.botUserId,
         scopes: [...SLACK_BOT_SCOPES],
         installedBy: { memberId: roles.EXECUTIVEASSISTANT.memberId, firstName: 'Ivy', lastName: 'Invitee' },
         installedAt: expect.any(String),
@@ -232,7 +231,7 @@ describe('Slack connection', () => {
     it('stores the bot token encrypted at rest: the stored text is not the token, the key opens it', async () => {
       const row = await connectionRow(t, roles.OWNER.workspaceId);
       const token = botTokenBox(testConfig().encryptionKey).open(row!.botToken!);
-      expect(slack.liveTokens.has(token)).toBe(true);
+      expect(slack.standIn.liveTokens.has(token)).toBe(true);
       expect(token).toMatch(/^xoxb-/);
       expect(row!.botToken).not.toContain(token);
       expect(row!.botToken).not.toContain(token.slice(5));
@@ -242,18 +241,18 @@ describe('Slack connection', () => {
 
     it('refuses a state used once already, without a second exchange', async () => {
       const { state } = await install(t, roles.OWNER);
-      const first = await callback(t, roles.OWNER, { state, code: slack.issueCode() });
+      const first = await callback(t, roles.OWNER, { state, code: slack.standIn.issueCode() });
       expect(first.statusCode).toBe(200);
-      const exchanges = slack.calls('oauth.v2.access').length;
-      const again = await callback(t, roles.OWNER, { state, code: slack.issueCode() });
+      const exchanges = slack.standIn.calls('oauth.v2.access').length;
+      const again = await callback(t, roles.OWNER, { state, code: slack.standIn.issueCode() });
       expect(again.statusCode).toBe(400);
       expect(again.json().errorData.state).toMatch(/already used/);
-      expect(slack.calls('oauth.v2.access')).toHaveLength(exchanges);
+      expect(slack.standIn.calls('oauth.v2.access')).toHaveLength(exchanges);
     });
 
     it('refuses to connect the same Slack team to another workspace (409)', async () => {
       const other = await proWorkspace(t, 'Tess');
-      const response = await connect(t, slack, other);
+      const response = await connect(t, slack.standIn, other);
       expect(response.statusCode).toBe(409);
       expect(response.json().errorDisplayMessage).toMatch(/already connected to another Tandem workspace/);
       expect(await connectionRow(t, other.workspaceId)).toBeUndefined();
@@ -261,16 +260,16 @@ describe('Slack connection', () => {
     });
 
     it('lists only the channels the bot is in, to members who may post summaries', async () => {
-      slack.addChannel({ id: 'C0GENERAL', name: 'general' });
-      slack.addChannel({ id: 'C0LEADS', name: 'leads', isPrivate: true });
-      slack.addChannel({ id: 'C0RANDOM', name: 'random', botIsMember: false });
+      slack.standIn.addChannel({ id: 'C0GENERAL', name: 'general' });
+      slack.standIn.addChannel({ id: 'C0LEADS', name: 'leads', isPrivate: true });
+      slack.standIn.addChannel({ id: 'C0RANDOM', name: 'random', botIsMember: false });
       const response = await t.get(slackUrls.channels(roles.EXECUTIVEASSISTANT.workspaceId), { token: roles.EXECUTIVEASSISTANT.token });
       expect(response.statusCode).toBe(200);
       expect(payloadOf<{ items: SlackChannel[] }>(response).items).toEqual([
         { id: 'C0GENERAL', name: 'general', isPrivate: false },
         { id: 'C0LEADS', name: 'leads', isPrivate: true },
       ]);
-      expect(slack.calls('users.conversations')[0]!.args).toMatchObject({
+      expect(slack.standIn.calls('users.conversations')[0]!.args).toMatchObject({
         types: 'public_channel,private_channel',
         exclude_archived: 'true',
       });
@@ -283,7 +282,7 @@ describe('Slack connection', () => {
     let owner: SignedInMember;
     beforeEach(async () => {
       owner = roles.OWNER;
-      const response = await connect(t, slack, owner);
+      const response = await connect(t, slack.standIn, owner);
       if (response.statusCode !== 200) throw new Error(`connect failed: ${response.body}`);
     });
 
@@ -295,13 +294,13 @@ describe('Slack connection', () => {
       expect(payloadOf<SlackStatus>(response)).toMatchObject({ connection: null, disconnectedReason: 'Disconnected by Olive Owner' });
       expect(await connectionRow(t, owner.workspaceId)).toMatchObject({ botToken: null, disconnectedAt: expect.any(Date) });
       await t.drainJobs([SLACK_REVOKE_QUEUE]);
-      expect(slack.calls('auth.revoke').map((call) => call.token)).toEqual([token]);
-      expect(slack.liveTokens.has(token)).toBe(false);
+      expect(slack.standIn.calls('auth.revoke').map((call) => call.token)).toEqual([token]);
+      expect(slack.standIn.liveTokens.has(token)).toBe(false);
       // Disconnecting again changes nothing and revokes nothing more.
       const again = await t.post(slackUrls.disconnect(owner.workspaceId), undefined, { token: owner.token });
       expect(payloadOf<SlackStatus>(again).disconnectedReason).toBe('Disconnected by Olive Owner');
       await t.drainJobs([SLACK_REVOKE_QUEUE]);
-      expect(slack.calls('auth.revoke')).toHaveLength(1);
+      expect(slack.standIn.calls('auth.revoke')).toHaveLength(1);
       const channels = await t.get(slackUrls.channels(owner.workspaceId), { token: owner.token });
       expect(channels.statusCode).toBe(409);
     });
@@ -309,28 +308,28 @@ describe('Slack connection', () => {
     it('reconnecting the same team keeps its token; connecting another team revokes the replaced one', async () => {
       const box = botTokenBox(testConfig().encryptionKey);
       const first = box.open((await connectionRow(t, owner.workspaceId))!.botToken!);
-      expect((await connect(t, slack, owner)).statusCode).toBe(200);
+      expect((await connect(t, slack.standIn, owner)).statusCode).toBe(200);
       const second = box.open((await connectionRow(t, owner.workspaceId))!.botToken!);
       // A row as if another team were connected: the next install (the stand-in's team) replaces it.
       await t.db.update(slackConnections).set({ teamId: 'T0PREVIOUS' }).where(eq(slackConnections.workspaceId, owner.workspaceId));
-      expect((await connect(t, slack, owner)).statusCode).toBe(200);
+      expect((await connect(t, slack.standIn, owner)).statusCode).toBe(200);
       await t.drainJobs([SLACK_REVOKE_QUEUE]);
-      expect(slack.calls('auth.revoke').map((call) => call.token)).toEqual([second]);
-      expect(slack.liveTokens.has(first)).toBe(true);
-      expect(await connectionRow(t, owner.workspaceId)).toMatchObject({ teamId: slack.team.id, disconnectedAt: null });
+      expect(slack.standIn.calls('auth.revoke').map((call) => call.token)).toEqual([second]);
+      expect(slack.standIn.liveTokens.has(first)).toBe(true);
+      expect(await connectionRow(t, owner.workspaceId)).toMatchObject({ teamId: slack.standIn.team.id, disconnectedAt: null });
     });
 
     it('deletes the token even when auth.revoke fails', async () => {
-      slack.failNext('auth.revoke', 'internal_error', { status: 500 });
+      slack.standIn.failNext('auth.revoke', 'internal_error', { status: 500 });
       const response = await t.post(slackUrls.disconnect(owner.workspaceId), undefined, { token: owner.token });
       expect(response.statusCode).toBe(200);
       expect((await connectionRow(t, owner.workspaceId))!.botToken).toBeNull();
-      await slack.waitForCalls('auth.revoke', 1);
+      await slack.standIn.waitForCalls('auth.revoke', 1);
     });
 
     it('a token Slack revoked: listing channels ends the connection (409 “Slack was disconnected”)', async () => {
       const row = await connectionRow(t, owner.workspaceId);
-      slack.revokeToken(botTokenBox(testConfig().encryptionKey).open(row!.botToken!));
+      slack.standIn.revokeToken(botTokenBox(testConfig().encryptionKey).open(row!.botToken!));
       const response = await t.get(slackUrls.channels(owner.workspaceId), { token: owner.token });
       expect(response.statusCode).toBe(409);
       expect(response.json().errorDisplayMessage).toMatch(/Slack was disconnected/);

@@ -1,10 +1,10 @@
 import type { SlackStatus } from '@tandem/contract';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AppConfig } from '../../config/env.js';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { slackConnections, slackEvents, slackOAuthStates } from '../../db/schema/index.js';
 import { openWorkspaceEvents, useEventStreams } from '../../test/event-stream.js';
-import { signedEventHeaders, startSlackStandIn, STAND_IN_SIGNING_SECRET, type SlackStandIn } from '../../test/slack-stand-in.js';
+import { useSlackStandIn } from '../../test/slack-fixtures.js';
+import { signedEventHeaders, STAND_IN_SIGNING_SECRET, type SlackStandIn } from '../../test/slack-stand-in.js';
 import { setUpRoles, type RoleMembers } from '../../test/task-fixtures.js';
 import { useTestApp, type TestApp } from '../../test/test-app.js';
 import type { SignedInMember } from '../../test/workspace-fixtures.js';
@@ -86,14 +86,8 @@ describe('verifySlackSignature', () => {
 
 /** POST /api/slack/events (issue #12) as Slack calls it: over HTTP, signed by the stand-in. */
 describe('Slack events endpoint', () => {
-  let slack: SlackStandIn;
-  const appConfig: Partial<AppConfig> = {};
-  beforeAll(async () => {
-    slack = await startSlackStandIn();
-    appConfig.slack = slack.config();
-  });
-  afterAll(async () => slack?.close());
-  const t = useTestApp(appConfig);
+  const slack = useSlackStandIn();
+  const t = useTestApp(slack.appConfig);
   const openStream = useEventStreams();
   let baseUrl: string;
   let eventsUrl: string;
@@ -104,12 +98,12 @@ describe('Slack events endpoint', () => {
     roles = await setUpRoles(t);
   });
   beforeEach(() => {
-    slack.reset();
+    slack.standIn.reset();
     vi.mocked(handleDirectMessage).mockClear();
   });
 
   const send = (event: Record<string, unknown>, options: Parameters<SlackStandIn['sendEvent']>[3] = {}) =>
-    slack.sendEvent(eventsUrl, STAND_IN_SIGNING_SECRET, event, options);
+    slack.standIn.sendEvent(eventsUrl, STAND_IN_SIGNING_SECRET, event, options);
   const dm = (fields: Record<string, unknown> = {}) => ({
     type: 'message',
     channel: 'D0ANA',
@@ -129,7 +123,7 @@ describe('Slack events endpoint', () => {
   it('refuses a bad signature or another secret with 401 and stores nothing', async () => {
     const forged = await send(dm(), { signature: `v0=${'0'.repeat(64)}` });
     expect(forged.status).toBe(401);
-    const otherSecret = await slack.sendEvent(eventsUrl, 'not-the-signing-secret', dm());
+    const otherSecret = await slack.standIn.sendEvent(eventsUrl, 'not-the-signing-secret', dm());
     expect(otherSecret.status).toBe(401);
     expect(await eventRowCount(t, forged.eventId)).toBe(0);
     expect(await eventRowCount(t, otherSecret.eventId)).toBe(0);
@@ -148,7 +142,7 @@ describe('Slack events endpoint', () => {
 
   describe('with a connected workspace', () => {
     beforeEach(async () => {
-      if ((await statusOf(t, roles.OWNER)).connection === null) await connect(t, slack, roles.OWNER);
+      if ((await statusOf(t, roles.OWNER)).connection === null) await connect(t, slack.standIn, roles.OWNER);
     });
 
     it('hands a person’s DM to the DM handler once, however often Slack retries it', async () => {
@@ -160,7 +154,7 @@ describe('Slack events endpoint', () => {
       expect(again.status).toBe(200);
       const body = JSON.stringify({
         token: 'legacy',
-        team_id: slack.team.id,
+        team_id: slack.standIn.team.id,
         type: 'event_callback',
         event_id: first.eventId,
         event: dm(),
@@ -179,7 +173,7 @@ describe('Slack events endpoint', () => {
       expect(event).toMatchObject({ type: 'message', channel: 'D0ANA', user: 'U0ANA', text: 'Sounds good' });
       expect(context).toMatchObject({
         eventId: first.eventId,
-        connection: { workspaceId: roles.OWNER.workspaceId, teamId: slack.team.id },
+        connection: { workspaceId: roles.OWNER.workspaceId, teamId: slack.standIn.team.id },
       });
       expect(context.connection.botToken).toMatch(/^xoxb-/);
     });
@@ -220,7 +214,7 @@ describe('Slack events endpoint', () => {
       await send({ type: 'tokens_revoked', tokens: { oauth: ['U0SOMEONE'] } });
       await t.drainJobs([SLACK_EVENT_QUEUE]);
       expect((await statusOf(t, roles.OWNER)).connection).not.toBeNull();
-      await send({ type: 'tokens_revoked', tokens: { bot: [slack.botUserId] } });
+      await send({ type: 'tokens_revoked', tokens: { bot: [slack.standIn.botUserId] } });
       await t.drainJobs([SLACK_EVENT_QUEUE]);
       expect(await statusOf(t, roles.OWNER)).toMatchObject({ connection: null, disconnectedReason: 'Slack revoked Tandem’s token' });
     });
@@ -232,7 +226,7 @@ describe('Slack events endpoint', () => {
       });
       expect(disconnected.statusCode).toBe(200);
       expect(await stream.next('slack')).toMatchObject({ data: { action: 'disconnected', actorMemberId: roles.OWNER.memberId } });
-      await connect(t, slack, roles.OWNER);
+      await connect(t, slack.standIn, roles.OWNER);
       expect(await stream.next('slack')).toMatchObject({ data: { action: 'connected', actorMemberId: roles.OWNER.memberId } });
     });
   });

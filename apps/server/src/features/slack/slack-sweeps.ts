@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.js';
 import { deleteInBatches } from '../../db/delete-in-batches.js';
 import { slackEvents, slackOAuthStates } from '../../db/schema/index.js';
 import type { Jobs } from '../../jobs/jobs.js';
+import { registerSweeps } from '../../jobs/sweeps.js';
 
 /** Slack retries an event three times within minutes; a day of event ids covers every retry (issue #12 "idempotent on event id"). */
 export const SLACK_EVENT_RETENTION_MS = 24 * 60 * 60_000;
@@ -41,20 +42,8 @@ export function sweepSlackOAuthStates(db: Database, now = new Date()): Promise<n
 
 /** Schedules the Slack sweeps (ARCHITECTURE "jobs"), hourly; each runs in one process per tick, retried by the queue. */
 export function registerSlackSweeps(jobs: Jobs, db: Database, logger: FastifyBaseLogger): void {
-  const sweeps = [
+  registerSweeps(jobs, db, logger, [
     { name: 'slack.sweep-events', schedule: '23 * * * *', sweep: sweepSlackEvents },
     { name: 'slack.sweep-oauth-states', schedule: '53 * * * *', sweep: sweepSlackOAuthStates },
-  ];
-  for (const { name, schedule, sweep } of sweeps) {
-    jobs.register({
-      name,
-      schedule,
-      pollingIntervalSeconds: 30,
-      options: { retryLimit: 2, expireInSeconds: 15 * 60 },
-      handler: async () => {
-        const deleted = await sweep(db);
-        if (deleted > 0) logger.info({ deleted, sweep: name }, 'sweep: expired rows deleted');
-      },
-    });
-  }
+  ]);
 }

@@ -1,60 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SLACK_BOT_SCOPES, type PublicSummary, type SlackPost } from '@tandem/contract';
-import type { AppConfig } from '../../config/env.js';
-import { publicLinks, slackConnections, summaries } from '../../db/schema/index.js';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type PublicSummary, type SlackPost } from '@tandem/contract';
+import { publicLinks, summaries } from '../../db/schema/index.js';
 import { createPublicLink } from '../../public/public-links.js';
-import { startSlackStandIn, type SlackStandIn } from '../../test/slack-stand-in.js';
+import { connectToStandIn, useSlackStandIn } from '../../test/slack-fixtures.js';
 import { setUpRoles, type RoleMembers } from '../../test/task-fixtures.js';
-import { PUBLIC_URL, useTestApp, type TestApp } from '../../test/test-app.js';
+import { PUBLIC_URL, useTestApp } from '../../test/test-app.js';
 import { signUpOwner, type SignedInMember } from '../../test/workspace-fixtures.js';
-import { slackClient } from './slack-client.js';
-import { botTokenBox } from './slack-connections.js';
-
-/** Starts the Slack stand-in before the app (register before useTestApp) and points the app's config at it. */
-function useSlackStandIn(): { readonly slack: SlackStandIn; appConfig: Partial<AppConfig> } {
-  let standIn: SlackStandIn | undefined;
-  const appConfig: Partial<AppConfig> = {};
-  beforeAll(async () => {
-    standIn = await startSlackStandIn();
-    appConfig.slack = standIn.config();
-  });
-  afterAll(async () => {
-    await standIn?.close();
-  });
-  return {
-    get slack() {
-      if (!standIn) throw new Error('the Slack stand-in is not started yet');
-      return standIn;
-    },
-    appConfig,
-  };
-}
-
-/** Connects `owner`'s workspace to the stand-in's team as an install would (token from oauth.v2.access, sealed). */
-async function connectSlack(t: TestApp, slack: SlackStandIn, owner: SignedInMember): Promise<string> {
-  const config = t.app.config.slack!;
-  const access = await slackClient(config).oauth.v2.access({
-    client_id: config.clientId,
-    client_secret: config.clientSecret,
-    code: slack.issueCode(),
-  });
-  await t.db.insert(slackConnections).values({
-    workspaceId: owner.workspaceId,
-    teamId: slack.team.id,
-    teamName: slack.team.name,
-    botUserId: slack.botUserId,
-    botToken: botTokenBox(t.app.config.encryptionKey).seal(access.access_token!),
-    scopes: [...SLACK_BOT_SCOPES],
-    installedByMemberId: owner.memberId,
-  });
-  return access.access_token!;
-}
 
 describe('posting a published summary to Slack (issue #12)', () => {
-  const stand = useSlackStandIn();
-  const t = useTestApp(stand.appConfig);
+  const slack = useSlackStandIn();
+  const t = useTestApp(slack.appConfig);
   let roles: RoleMembers;
   let owner: SignedInMember;
 
@@ -118,10 +75,10 @@ describe('posting a published summary to Slack (issue #12)', () => {
     owner = roles.OWNER;
   });
   beforeEach(() => {
-    stand.slack.reset();
-    stand.slack.addChannel({ id: 'C0BOARD', name: 'board' });
-    stand.slack.addChannel({ id: 'C0PRIVATE', name: 'leadership', isPrivate: true });
-    stand.slack.addChannel({ id: 'C0GENERAL', name: 'general', botIsMember: false });
+    slack.standIn.reset();
+    slack.standIn.addChannel({ id: 'C0BOARD', name: 'board' });
+    slack.standIn.addChannel({ id: 'C0PRIVATE', name: 'leadership', isPrivate: true });
+    slack.standIn.addChannel({ id: 'C0GENERAL', name: 'general', botIsMember: false });
   });
 
   it('answers 409 while Slack is not connected', async () => {
@@ -129,15 +86,15 @@ describe('posting a published summary to Slack (issue #12)', () => {
     const response = await post(summary.id, 'C0BOARD');
     expect(response.statusCode).toBe(409);
     expect(response.json().errorDisplayMessage).toMatch(/Slack is not connected/);
-    expect(stand.slack.received).toEqual([]);
-    await connectSlack(t, stand.slack, owner);
+    expect(slack.standIn.received).toEqual([]);
+    await connectToStandIn(t, slack.standIn, owner.workspaceId, { installedByMemberId: owner.memberId });
   });
 
   it('posts the published copy (redacted, escaped) with its key points and a button to /s/{id}', async () => {
     const summary = await createSummary();
     const response = await post(summary.id, 'C0PRIVATE', roles.EXECUTIVEASSISTANT);
     expect(response.statusCode, response.body).toBe(200);
-    const posted = stand.slack.messages.at(-1)!;
+    const posted = slack.standIn.messages.at(-1)!;
     expect(response.json<{ payload: SlackPost }>().payload).toEqual({
       channelId: 'C0PRIVATE',
       ts: posted.ts,
@@ -170,7 +127,7 @@ describe('posting a published summary to Slack (issue #12)', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().errorData).toEqual({ channelId: 'Invite the Tandem app to this channel first, or choose another one.' });
     }
-    expect(stand.slack.calls('chat.postMessage')).toEqual([]);
+    expect(slack.standIn.calls('chat.postMessage')).toEqual([]);
   });
 
   it('posts only a published summary with an active link (409)', async () => {
@@ -182,12 +139,12 @@ describe('posting a published summary to Slack (issue #12)', () => {
     const revoked = await createSummary();
     await t.db.update(publicLinks).set({ revokedAt: new Date() }).where(eq(publicLinks.id, revoked.publicId!));
     expect((await post(revoked.id, 'C0BOARD')).statusCode).toBe(409);
-    expect(stand.slack.calls('chat.postMessage')).toEqual([]);
+    expect(slack.standIn.calls('chat.postMessage')).toEqual([]);
   });
 
   it('answers the post with a null permalink when chat.getPermalink fails', async () => {
     const summary = await createSummary();
-    stand.slack.failNext('chat.getPermalink', 'internal_error');
+    slack.standIn.failNext('chat.getPermalink', 'internal_error');
     const response = await post(summary.id, 'C0BOARD');
     expect(response.statusCode).toBe(200);
     expect(response.json<{ payload: SlackPost }>().payload).toMatchObject({ channelId: 'C0BOARD', permalink: null });
@@ -199,6 +156,6 @@ describe('posting a published summary to Slack (issue #12)', () => {
     expect((await post(summary.id, 'C0BOARD', roles.GUEST)).statusCode).toBe(403);
     const other = await signUpOwner(t);
     expect((await post(summary.id, 'C0BOARD', other)).statusCode).toBe(404);
-    expect(stand.slack.calls('chat.postMessage')).toEqual([]);
+    expect(slack.standIn.calls('chat.postMessage')).toEqual([]);
   });
 });

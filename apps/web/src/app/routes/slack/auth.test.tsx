@@ -1,14 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import type * as SessionStore from '@/lib/session/session-store';
 import type { SessionState } from '@/lib/session/session-store';
-import { renderWithTheme } from '@/lib/testing/render';
 import { getToastMessage } from '@/lib/toast-store';
 import { Component as SlackAuthRoute } from './auth';
+import { renderAfterSlackSettings } from './slack-route-testing';
 
 const session = vi.hoisted(() => ({ current: {} as Partial<SessionState> }));
 vi.mock('@/lib/session/session-store', async (importOriginal) => ({
@@ -21,32 +19,12 @@ const workspaceId = '00000000-0000-4000-8000-000000000002';
 const post = vi.mocked(api.post);
 const replaceLocation = vi.fn();
 
-function SettingsPlaceholder() {
-  const location = useLocation();
-  return <p>Settings page {location.search}</p>;
-}
-
 function renderAuth() {
   session.current = {
     workspace: { id: workspaceId, name: 'Acme office' } as SessionState['workspace'],
     workspaceMember: { id: 'm1', workspaceMemberType: 'OWNER' } as SessionState['workspaceMember'],
   };
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      { path: '/slack/auth', element: <SlackAuthRoute /> },
-      { path: '/workspaces/settings', element: <SettingsPlaceholder /> },
-    ],
-    { initialEntries: ['/workspaces/settings?tab=slack', '/slack/auth'], initialIndex: 1 },
-  );
-  // StrictMode runs the page's effects twice on mount: the call must still be made once.
-  renderWithTheme(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-    { reactStrictMode: true },
-  );
-  return router;
+  return renderAfterSlackSettings('/slack/auth', <SlackAuthRoute />, '/slack/auth').router;
 }
 
 beforeEach(() => {

@@ -1,16 +1,14 @@
 import type { SlackStatus } from '@tandem/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import type * as SessionStore from '@/lib/session/session-store';
 import type { SessionState } from '@/lib/session/session-store';
-import { renderWithTheme } from '@/lib/testing/render';
 import { getToastMessage } from '@/lib/toast-store';
 import { slackStatusQueryOptions } from '@/features/slack/api/get-slack-status';
 import { Component as SlackOAuthCallbackRoute } from './oauth-callback';
+import { renderAfterSlackSettings } from './slack-route-testing';
 
 const session = vi.hoisted(() => ({ current: {} as Partial<SessionState> }));
 vi.mock('@/lib/session/session-store', async (importOriginal) => ({
@@ -39,33 +37,13 @@ const status: SlackStatus = {
   eventsUrl: 'https://tandem.example/api/slack/events',
 };
 
-function SettingsPlaceholder() {
-  const location = useLocation();
-  return <p>Settings page {location.search}</p>;
-}
-
 /** Opens the callback as Slack returns to it, after the settings page the install started from. */
 function renderCallback(search: string) {
   session.current = {
     workspace: { id: workspaceId, name: 'Acme office' } as SessionState['workspace'],
     workspaceMember: { id: 'm1', workspaceMemberType: 'EXECUTIVEASSISTANT' } as SessionState['workspaceMember'],
   };
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      { path: '/slack/oauth/callback', element: <SlackOAuthCallbackRoute /> },
-      { path: '/workspaces/settings', element: <SettingsPlaceholder /> },
-    ],
-    { initialEntries: ['/workspaces/settings?tab=slack', `/slack/oauth/callback${search}`], initialIndex: 1 },
-  );
-  // StrictMode runs the page's effects twice on mount: the call must still be made once.
-  renderWithTheme(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-    { reactStrictMode: true },
-  );
-  return { router, queryClient };
+  return renderAfterSlackSettings('/slack/oauth/callback', <SlackOAuthCallbackRoute />, `/slack/oauth/callback${search}`);
 }
 
 /** The entry before the current one: the callback's own entry must have been replaced, not kept. */

@@ -1,4 +1,3 @@
-import ContentCopy from '@mui/icons-material/ContentCopy';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import LinkOff from '@mui/icons-material/LinkOff';
 import Box from '@mui/material/Box';
@@ -8,7 +7,8 @@ import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
 import Typography from '@mui/material/Typography';
 import type { ShareLink } from '@tandem/contract';
-import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { CopyField } from '@/components/ui/copy-field';
 import { showToast } from '@/lib/toast-store';
 import { useRevokeShareLink } from '../api/revoke-share-link';
 import {
@@ -57,15 +57,6 @@ export function ShareLinkItem({ workspaceId, briefId, link, isNew = false }: Sha
     if (isNew) copyButton.current?.focus();
   }, [isNew]);
 
-  const handleCopy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      showToast('Link copied.', 'success');
-    } catch {
-      showToast("We couldn't copy the link. Select it and copy it yourself.", 'error');
-    }
-  };
-
   const handleRevoke = () => {
     revoke.mutate(
       { workspaceId, briefId, linkId: link.id },
@@ -87,31 +78,14 @@ export function ShareLinkItem({ workspaceId, briefId, link, isNew = false }: Sha
         />
       </Box>
       {isUsable && (
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 1, flexWrap: 'wrap' }}>
-          <Box
-            component="input"
-            readOnly
+        <Box sx={{ mt: 1 }}>
+          <CopyField
             value={url}
-            aria-label={`Link address${link.label ? ` for ${link.label}` : ''}`}
-            onFocus={(event: FocusEvent<HTMLInputElement>) => event.currentTarget.select()}
-            sx={{
-              flex: '1 1 220px',
-              minWidth: 0,
-              font: 'inherit',
-              fontFamily: 'monospace',
-              fontSize: '0.8125rem',
-              color: 'text.primary',
-              bgcolor: 'action.hover',
-              border: 1,
-              borderColor: 'divider',
-              borderRadius: 1,
-              px: 1,
-              py: 0.75,
-            }}
+            name="Link"
+            buttonText="Copy link"
+            buttonRef={copyButton}
+            fieldLabel={`Link address${link.label ? ` for ${link.label}` : ''}`}
           />
-          <Button ref={copyButton} size="small" variant="outlined" startIcon={<ContentCopy />} onClick={() => void handleCopy()}>
-            Copy link
-          </Button>
         </Box>
       )}
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>

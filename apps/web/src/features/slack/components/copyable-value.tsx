@@ -1,9 +1,7 @@
-import ContentCopy from '@mui/icons-material/ContentCopy';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useId, type FocusEvent } from 'react';
-import { showToast } from '@/lib/toast-store';
+import { useId } from 'react';
+import { CopyField } from '@/components/ui/copy-field';
 
 /** Props of {@link CopyableValue}. */
 export interface CopyableValueProps {
@@ -22,46 +20,20 @@ export function CopyableValue({ label, hint, value }: CopyableValueProps) {
   const labelId = useId();
   const hintId = useId();
 
-  const handleCopy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      showToast(`${label} copied.`, 'success');
-    } catch {
-      showToast(`We couldn't copy the ${label.toLowerCase()}. Select it and copy it yourself.`, 'error');
-    }
-  };
-
   return (
     <Box>
       <Typography id={labelId} variant="body2" sx={{ fontWeight: 600 }}>
         {label}
       </Typography>
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 0.5, flexWrap: 'wrap' }}>
-        <Box
-          component="input"
-          readOnly
+      <Box sx={{ mt: 0.5 }}>
+        <CopyField
           value={value}
-          aria-labelledby={labelId}
-          aria-describedby={hintId}
-          onFocus={(event: FocusEvent<HTMLInputElement>) => event.currentTarget.select()}
-          sx={{
-            flex: '1 1 260px',
-            minWidth: 0,
-            font: 'inherit',
-            fontFamily: 'monospace',
-            fontSize: '0.8125rem',
-            color: 'text.primary',
-            bgcolor: 'action.hover',
-            border: 1,
-            borderColor: 'divider',
-            borderRadius: 1,
-            px: 1,
-            py: 0.75,
-          }}
+          name={label}
+          buttonText="Copy"
+          buttonLabel={`Copy ${label}`}
+          fieldLabelledBy={labelId}
+          fieldDescribedBy={hintId}
         />
-        <Button size="small" variant="outlined" startIcon={<ContentCopy />} onClick={() => void handleCopy()} aria-label={`Copy ${label}`}>
-          Copy
-        </Button>
       </Box>
       <Typography id={hintId} variant="caption" color="text.secondary">
         {hint}

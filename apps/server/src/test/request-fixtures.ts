@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { DEFAULT_WORKING_HOURS, type CreateQuestionRequestInput, type QuestionRequestDetail } from '@tandem/contract';
-import { contacts } from '../../db/schema/index.js';
-import type { TestApp } from '../../test/test-app.js';
-import type { SignedInMember } from '../../test/workspace-fixtures.js';
+import { contacts } from '../db/schema/index.js';
+import type { TestApp } from './test-app.js';
+import type { SignedInMember } from './workspace-fixtures.js';
 
 /** Test helpers of the question-request API tests (issue #10). */
 export const requestUrls = {
