@@ -11,10 +11,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 /**
  * Starts the server from source (tsx, no build) on `port` with the demo off and the rate limit out
- * of the way; `env` adds DATABASE_URL or DATA_DIR. `stop()` sends SIGTERM and waits for the exit.
+ * of the way; `env` adds DATABASE_URL or DATA_DIR, `nodeArgs` more Node options (e.g. a preload).
+ * `stop()` sends SIGTERM and waits for the exit.
  */
-export function startServer(port, env) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
+export function startServer(port, env, nodeArgs = []) {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
     cwd: path.join(root, 'apps/server'),
     env: {
       ...process.env,

@@ -1,0 +1,554 @@
+// Every hot API call next to its floor (issue #13, "Targets", first bullet): the throughput and p99
+// of Tandem's call under autocannon beside a bare Fastify + `pg` route that verifies the same JWT and
+// runs the very same SQL statements, in the same order, with the same values, on a pool of the same
+// size (10, apps/server/src/db/client.ts).
+// Usage:
+//   node bench/api-floor.mjs [postgresql://…|pglite] [--duration 5] [--connections 64,16] [--json] [--out file.md]
+// PostgreSQL: the URL, else TEST_DATABASE_URL, else postgresql://postgres@127.0.0.1:5432/test names the
+// server; a database tandem_bench_* is created there and dropped at the end. `pglite`: the embedded
+// database in a temporary DATA_DIR (connections default to 64,8: the embedded target is p99 ≤ 50 ms
+// at 8). The server runs from source (tsx), no build needed.
+// How: seed a realistic workspace set-based; start Tandem with bench/lib/sql-capture.mjs preloaded and
+// call each hot call twice, recording the SQL of the second call (the steady state: the first open of
+// a link or the first save of an answer writes more); restart Tandem without the preload; start the
+// floor (this script with --serve-floor, its own process) with the captured statements; then per call
+// and connection count: Tandem, floor, Tandem, floor for `duration` seconds each, the better of two
+// (highest req/s, lowest p99).
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { seedSignedInMember, signIn, startServer, waitReady } from './lib/list-bench.mjs';
+
+const here = fileURLToPath(import.meta.url);
+const ISSUER = 'tandem';
+const AUDIENCE = 'tandem-api';
+
+// ---------------------------------------------------------------------------------------------
+// The floor: one route per hot call; JWT (HS256, same secret, issuer and audience as
+// access-tokens.ts) on the signed-in calls, then the captured statements on one pool connection
+
+/** drizzle's node-postgres parsers: dates, times and intervals stay strings. */
+const TEXT_TYPES = new Set([1082, 1114, 1184, 1186, 1182, 1115, 1185, 1187, 1231]);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The statements of one replay: the ids the call's inserts create (`insert into "t" ("id", …)
+ * values ($n, …)` with a uuid as $n) are fresh on every replay, and replaced wherever else the call uses them, as
+ * the server makes new ones per request (a view of a link, an event).
+ */
+function withFreshIds(statements) {
+  const fresh = new Map();
+  for (const s of statements) {
+    for (const match of s.text.matchAll(/insert into "[^"]+" \(\s*"?id"?\s*,[^)]*\)\s*values\s*\(\s*\$(\d+)/gi)) {
+      const value = s.values[Number(match[1]) - 1];
+      if (typeof value === 'string' && UUID.test(value)) fresh.set(value, randomUUID());
+    }
+  }
+  if (fresh.size === 0) return statements;
+  return statements.map((s) => ({ ...s, values: s.values.map((value) => (fresh.has(value) ? fresh.get(value) : value)) }));
+}
+
+async function serveFloor(config) {
+  const Fastify = (await import('fastify')).default;
+  const { jwtVerify } = await import('jose');
+  const key = new TextEncoder().encode(config.jwtSecret);
+  let run;
+  if (config.databaseUrl) {
+    const pg = (await import('pg')).default;
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    const types = { getTypeParser: (oid, format) => (TEXT_TYPES.has(oid) ? (value) => value : pg.types.getTypeParser(oid, format)) };
+    run = async (statements) => {
+      const client = await pool.connect();
+      try {
+        let result;
+        for (const s of statements) result = await client.query({ text: s.text, values: s.values, rowMode: s.rowMode, types });
+        return result.rows;
+      } finally {
+        client.release();
+      }
+    };
+  } else {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const db = await PGlite.create(config.dataDir);
+    const one = async (target, s) =>
+      s.exec ? (await target.exec(s.text)).at(-1) : await target.query(s.text, s.values, { rowMode: s.rowMode });
+    run = async (statements) => {
+      let rows = [];
+      for (let i = 0; i < statements.length; i += 1) {
+        if (statements[i].text === 'BEGIN') {
+          const end = statements.findIndex((s, j) => j > i && s.text === 'COMMIT');
+          const inside = statements.slice(i + 1, end);
+          rows = await db.transaction(async (tx) => {
+            let result = { rows: [] };
+            for (const s of inside) result = await one(tx, s);
+            return result.rows;
+          });
+          i = end;
+        } else rows = (await one(db, statements[i])).rows;
+      }
+      return rows;
+    };
+  }
+  const app = Fastify({ logger: false });
+  for (const route of config.routes) {
+    app.route({
+      method: route.method,
+      url: route.path,
+      handler: async (request, reply) => {
+        if (route.auth) {
+          const header = request.headers.authorization ?? '';
+          try {
+            await jwtVerify(header.slice('Bearer '.length), key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+          } catch {
+            return reply.code(401).send({ errorCode: 'UNAUTHORIZED' });
+          }
+        }
+        return { payload: await run(route.fresh ? withFreshIds(route.statements) : route.statements) };
+      },
+    });
+  }
+  await app.listen({ port: config.port, host: '127.0.0.1' });
+}
+
+function startFloor(configFile) {
+  const child = spawn(process.execPath, [here, '--serve-floor', configFile], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return { stop: async () => (child.kill('SIGTERM'), await exited) };
+}
+
+async function waitListening(base) {
+  for (let i = 0; i < 300; i += 1) {
+    try {
+      await fetch(base);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error(`${base} did not start`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seed: a workspace of five members, 200 tasks, 20 briefs, 40 contacts, 30 question requests with
+// recipients and answers (one SENT request answered through a real public link), 120 activity items
+
+const email = 'bench.floor@tandem.local';
+const password = 'bench tandem floor password';
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const publicId = () => [...randomBytes(22)].map((byte) => BASE62[byte % 62]).join('');
+
+async function seed(db) {
+  const { workspaceId, memberId } = await seedSignedInMember(db, { email, password, lastName: 'Assistant', type: 'EXECUTIVEASSISTANT' });
+  const members = [memberId];
+  for (const [index, type] of ['EXECUTIVE', 'USER', 'USER', 'GUEST'].entries()) {
+    const {
+      rows: [person],
+    } = await db.query(
+      `insert into people (id, first_name, last_name, email, status) values (gen_random_uuid(), 'Member', $1, $2, 'ACTIVE') returning id`,
+      [String(index), `bench.floor.member.${index}@tandem.local`],
+    );
+    const {
+      rows: [member],
+    } = await db.query(
+      `insert into workspace_members (id, workspace_id, person_id, workspace_member_type) values (gen_random_uuid(), $1, $2, $3) returning id`,
+      [workspaceId, person.id, type],
+    );
+    members.push(member.id);
+  }
+  const memberArray = `{${members.join(',')}}`;
+  await db.query(
+    `insert into tasks (id, workspace_id, title, notes, status, priority, due_date, assignee_member_id, created_by_member_id, version, completed_at, created_at, updated_at)
+     select gen_random_uuid(), $1,
+       (array['Budget','Review','Call','Draft','Book','Prepare','Send','Plan'])[1 + i % 8] || ' ' ||
+         (array['board deck','contract','flights','agenda','offsite','speech','invoice','report'])[1 + (i / 8) % 8] || ' #' || i,
+       case when i % 3 = 0 then 'Notes for task ' || i || ' about the quarterly numbers' else '' end,
+       s.status, (array['LOW','MEDIUM','HIGH','URGENT'])[1 + (i * 7) % 4]::task_priority,
+       case when i % 5 = 0 then null else current_date + ((i * 37) % 60 - 20) end,
+       case when i % 6 = 0 then null else ($2::uuid[])[1 + (i / 3) % 4] end,
+       ($2::uuid[])[1 + (i * 3) % 2], 1 + i % 4,
+       case when s.status = 'DONE' then now() - ((i % 90) || ' days')::interval end,
+       now() - ((i % 60) || ' days')::interval, now() - ((i * 17 % 86400) || ' minutes')::interval
+     from generate_series(1, 200) as i
+     cross join lateral (select (array['TODO','IN_PROGRESS','WAITING','DONE'])[1 + (i * 11) % 4]::task_status as status) s`,
+    [workspaceId, memberArray],
+  );
+  await db.query(
+    `insert into briefs (id, workspace_id, title, meeting_at, meeting_time_zone, sections, status, ready_at, confidential, version,
+       need_more_count, need_more_at, created_by_member_id, updated_by_member_id, created_at, updated_at)
+     select gen_random_uuid(), $1,
+       (array['Board prep','Investor call','Supplier negotiation','Offsite planning','Daily brief'])[1 + i % 5] || ' #' || i,
+       now() + ((i * 37 % 400 - 100) || ' hours')::interval, 'Europe/Paris',
+       (select jsonb_agg(jsonb_build_object(
+          'id', gen_random_uuid(), 'heading', 'Section ' || s, 'body', repeat('Some **markdown** about the meeting. ', 6),
+          'guidance', '', 'mark', case when (i + s) % 3 = 0 then 'READ' end, 'markNote', null,
+          'markedAt', case when (i + s) % 3 = 0 then to_char(now(), 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end, 'markedByMemberId', null))
+        from generate_series(1, 5) as s),
+       (array['DRAFT','READY','ACKNOWLEDGED'])[1 + i % 3]::brief_status, case when i % 3 <> 0 then now() end,
+       false, 1 + i % 5, 0, null, $2, $2, now() - ((i % 30) || ' days')::interval, now() - ((i * 17 % 43200) || ' minutes')::interval
+     from generate_series(1, 20) as i`,
+    [workspaceId, memberId],
+  );
+  await db.query(
+    `insert into contacts (id, workspace_id, first_name, last_name, email, company, working_hours)
+     select gen_random_uuid(), $1, 'Vera' || i, 'Palmer', 'vp' || i || '@example.test', 'Acme', '{"start":"09:00","end":"17:00","days":[1,2,3,4,5]}'::jsonb
+     from generate_series(1, 40) as i`,
+    [workspaceId],
+  );
+  await db.query(
+    `insert into question_requests (id, workspace_id, title, context, items, due_date, time_zone, channel, contact_ids, status, version,
+       sent_at, closed_at, created_by_member_id, updated_by_member_id, created_at, updated_at)
+     select gen_random_uuid(), $1,
+       (array['Board meeting prep','Investor update','Offsite logistics','Hiring check-in','Budget review'])[1 + i % 5] || ' #' || i,
+       'Context for the recipients.',
+       (select jsonb_agg(jsonb_build_object('id', gen_random_uuid(), 'prompt', 'Question ' || s, 'kind', 'OPEN_TEXT', 'options', '[]'::jsonb, 'required', true))
+        from generate_series(1, 3) as s),
+       current_date + (i % 20 - 5), 'Europe/Paris', 'LINK', '[]'::jsonb,
+       (array['DRAFT','SENT','CLOSED'])[1 + i % 3]::question_request_status, 1 + i % 5,
+       case when i % 3 <> 0 then now() - ((i % 30) || ' days')::interval end,
+       case when i % 3 = 2 then now() - ((i % 10) || ' days')::interval end,
+       $2, $2, now() - ((i % 60) || ' days')::interval, now() - ((i * 17 % 43200) || ' minutes')::interval
+     from generate_series(1, 29) as i`,
+    [workspaceId, memberId],
+  );
+  await db.query(
+    `insert into question_recipients (id, workspace_id, request_id, contact_id, channel, link_id, state, sent_at)
+     select gen_random_uuid(), r.workspace_id, r.id, c.id, 'LINK', md5(r.id::text || c.id::text),
+       (array['PENDING','OPENED','PARTIAL','ANSWERED'])[1 + (abs(hashtext(r.id::text || c.id::text)) % 4)]::recipient_state, r.sent_at
+     from question_requests r
+     cross join lateral (select id from contacts where workspace_id = r.workspace_id order by md5(id::text || r.id::text) limit 5) c
+     where r.workspace_id = $1 and r.status <> 'DRAFT'`,
+    [workspaceId],
+  );
+  await db.query(
+    `insert into question_answers (id, workspace_id, request_id, recipient_id, item_id, value, late, via, submitted_at, updated_at)
+     select gen_random_uuid(), q.workspace_id, q.request_id, q.id, (item->>'id')::uuid, to_jsonb('An answer about ' || r.title), false, 'LINK', now(), now()
+     from question_recipients q join question_requests r on r.id = q.request_id
+     cross join lateral jsonb_array_elements(r.items) item
+     where q.workspace_id = $1 and q.state in ('PARTIAL', 'ANSWERED')`,
+    [workspaceId],
+  );
+  await db.query(
+    `update question_requests r set contact_ids = (select jsonb_agg(contact_id) from question_recipients q where q.request_id = r.id)
+     where r.workspace_id = $1 and r.status <> 'DRAFT'`,
+    [workspaceId],
+  );
+  // The request the public calls use: SENT, five items of mixed kinds, five recipients with real links.
+  const items = [
+    { id: randomUUID(), prompt: 'What went well?', kind: 'OPEN_TEXT', options: [], required: true },
+    { id: randomUUID(), prompt: 'How confident are you?', kind: 'SCALE_1_5', options: [], required: true },
+    { id: randomUUID(), prompt: 'Which market?', kind: 'SINGLE_CHOICE', options: ['Europe', 'Asia', 'Americas'], required: true },
+    { id: randomUUID(), prompt: 'Can you attend?', kind: 'YES_NO', options: [], required: false },
+    { id: randomUUID(), prompt: 'When?', kind: 'DATE', options: [], required: false },
+  ];
+  const {
+    rows: [request],
+  } = await db.query(
+    `insert into question_requests (id, workspace_id, title, context, items, due_date, time_zone, remind_after_days, status, sent_at, created_by_member_id, updated_by_member_id)
+     values (gen_random_uuid(), $1, 'Board prep', 'Before Thursday, please.', $2, current_date + 7, 'Europe/Paris', 2, 'SENT', now(), $3, $3) returning id`,
+    [workspaceId, JSON.stringify(items), memberId],
+  );
+  const { rows: people } = await db.query(`select id from contacts where workspace_id = $1 order by email limit 5`, [workspaceId]);
+  const links = [];
+  for (const contact of people) {
+    const recipientId = randomUUID();
+    const linkId = publicId();
+    await db.query(
+      `insert into public_links (id, workspace_id, subject_type, subject_id, label, created_by_member_id) values ($1, $2, 'RECIPIENT', $3, 'bench', $4)`,
+      [linkId, workspaceId, recipientId, memberId],
+    );
+    await db.query(
+      `insert into question_recipients (id, workspace_id, request_id, contact_id, channel, link_id, sent_at) values ($1, $2, $3, $4, 'LINK', $5, now())`,
+      [recipientId, workspaceId, request.id, contact.id, linkId],
+    );
+    links.push(linkId);
+  }
+  await db.query(`update question_requests set contact_ids = $2 where id = $1`, [request.id, JSON.stringify(people.map((p) => p.id))]);
+  await db.query(
+    `insert into activity_items (id, workspace_id, kind, actor_member_id, task_id, subject, created_at)
+     select gen_random_uuid(), t.workspace_id, 'TASK_CREATED', t.created_by_member_id, t.id, jsonb_build_object('taskId', t.id::text, 'title', t.title),
+       now() - ((row_number() over (order by t.id)) || ' minutes')::interval
+     from (select * from tasks where workspace_id = $1 order by id limit 120) t`,
+    [workspaceId],
+  );
+  const {
+    rows: [brief],
+  } = await db.query(`select id from briefs where workspace_id = $1 and status = 'READY' order by id limit 1`, [workspaceId]);
+  for (const table of ['tasks', 'briefs', 'question_requests', 'question_recipients', 'question_answers', 'activity_items'])
+    await db.query(`analyze ${table}`);
+  return { workspaceId, briefId: brief.id, requestId: request.id, linkId: links[0], itemId: items[0].id };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The hot calls, with the web app's query strings (apps/web/src/features/*/api)
+
+function hotCalls(ctx) {
+  const w = `/api/v1/workspaces/${ctx.workspaceId}`;
+  const today = new Date().toISOString().slice(0, 10);
+  return [
+    { name: 'profile', method: 'GET', url: '/api/v1/profile', auth: true },
+    { name: 'task list', method: 'GET', url: `${w}/tasks?sort=dueDate&order=asc&limit=25`, auth: true },
+    { name: 'dashboard home', method: 'GET', url: `${w}/dashboard?today=${today}&timeZone=Europe%2FParis`, auth: true },
+    { name: 'brief list', method: 'GET', url: `${w}/briefs?limit=25`, auth: true },
+    { name: 'one brief', method: 'GET', url: `${w}/briefs/${ctx.briefId}`, auth: true },
+    { name: 'request list', method: 'GET', url: `${w}/question-requests?limit=25&sort=updatedAt`, auth: true },
+    { name: 'one request', method: 'GET', url: `${w}/question-requests/${ctx.requestId}`, auth: true },
+    { name: 'public answer page', method: 'GET', url: `/api/v1/public/questions/${ctx.linkId}`, auth: false },
+    {
+      name: 'answer PUT',
+      method: 'PUT',
+      url: `/api/v1/public/questions/${ctx.linkId}/answers/${ctx.itemId}`,
+      auth: false,
+      body: JSON.stringify({ value: 'We shipped the board deck on time.' }),
+    },
+    { name: 'activity feed', method: 'GET', url: `${w}/activity?limit=20`, auth: true },
+  ];
+}
+
+/** Calls each hot call twice against the capturing server; the second call's SQL is recorded. */
+async function capture(base, calls, authHeaders, captureFile) {
+  for (const call of calls) {
+    for (const label of [undefined, call.name]) {
+      const headers = call.auth ? { ...authHeaders } : { 'x-client-id': 'tandem-web', 'content-type': 'application/json' };
+      if (!call.body) delete headers['content-type'];
+      if (label) headers['x-bench-capture'] = label;
+      const response = await fetch(`${base}${call.url}`, { method: call.method, headers, body: call.body });
+      if (!response.ok) throw new Error(`${call.name}: ${response.status} ${await response.text()}`);
+      await response.arrayBuffer();
+    }
+  }
+  const lines = readFileSync(captureFile, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+  for (const call of calls) {
+    call.statements = lines
+      .filter((line) => line.label === call.name)
+      .map(({ text, values, rowMode, name, exec }) => ({ text, values, rowMode, name, exec }));
+    call.connections = new Set(lines.filter((line) => line.label === call.name).map((line) => line.connection)).size;
+    if (call.statements.length === 0) throw new Error(`${call.name}: no SQL captured`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load: autocannon, alternating Tandem and floor, the better of two
+
+async function load(url, call, headers, connections, duration) {
+  const { default: autocannon } = await import('autocannon');
+  const result = await autocannon({ url, method: call.method, headers, body: call.body, connections, duration });
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    total: result.requests.total,
+  };
+}
+
+function best(runs) {
+  return {
+    rps: Math.max(...runs.map((r) => r.rps)),
+    p99: Math.min(...runs.map((r) => r.p99)),
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+    non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+  };
+}
+
+async function measure({ tandemBase, floorBase, calls, authHeaders, connectionsList, duration, log }) {
+  const results = {};
+  for (const call of calls) {
+    const headers = call.auth ? { ...authHeaders } : { 'x-client-id': 'tandem-web' };
+    if (call.body) headers['content-type'] = 'application/json';
+    results[call.name] = {};
+    for (const connections of connectionsList) {
+      const runs = { tandem: [], floor: [] };
+      for (let round = 0; round < 2; round += 1) {
+        runs.tandem.push(await load(`${tandemBase}${call.url}`, call, headers, connections, duration));
+        runs.floor.push(await load(`${floorBase}${call.url}`, call, headers, connections, duration));
+      }
+      results[call.name][connections] = { tandem: best(runs.tandem), floor: best(runs.floor) };
+      const r = results[call.name][connections];
+      log(
+        `${call.name} @${connections}: Tandem ${r.tandem.rps.toFixed(0)} req/s p99 ${r.tandem.p99} ms; floor ${r.floor.rps.toFixed(0)} req/s p99 ${r.floor.p99} ms`,
+      );
+    }
+  }
+  return results;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+function table({ title, calls, results, connectionsList, embedded }) {
+  const [high, low] = connectionsList;
+  const lines = [
+    `${title}`,
+    '',
+    `| call | statements (connections) | Tandem req/s | floor req/s | ratio | Tandem p99 | floor p99 | p99 ratio | ≥ 0.8× and ≤ 1.25× |${low ? ` p99 at ${low} connections (Tandem / floor) | ≤ 50 ms |` : ''} errors / non-2xx (Tandem, floor) |`,
+    `|---|---|---|---|---|---|---|---|---|${low ? '---|---|' : ''}---|`,
+  ];
+  const rows = [];
+  for (const call of calls) {
+    const h = results[call.name][high];
+    const l = low ? results[call.name][low] : undefined;
+    const ratio = h.tandem.rps / h.floor.rps;
+    const p99Ratio = h.tandem.p99 / Math.max(1, h.floor.p99);
+    const pass = ratio >= 0.8 && p99Ratio <= 1.25;
+    const lowPass = l ? l.tandem.p99 <= 50 : undefined;
+    const faults = `${h.tandem.errors + (l?.tandem.errors ?? 0)} / ${h.tandem.non2xx + (l?.tandem.non2xx ?? 0)}, ${h.floor.errors + (l?.floor.errors ?? 0)} / ${h.floor.non2xx + (l?.floor.non2xx ?? 0)}`;
+    rows.push({
+      call: call.name,
+      statements: call.statements.length,
+      connectionsUsed: call.connections,
+      [high]: h,
+      ...(l ? { [low]: l } : {}),
+      ratio,
+      p99Ratio,
+      pass,
+      lowPass,
+    });
+    lines.push(
+      `| ${call.name} | ${call.statements.length} (${call.connections}) | ${h.tandem.rps.toFixed(0)} | ${h.floor.rps.toFixed(0)} | ${ratio.toFixed(2)}× | ${h.tandem.p99} ms | ${h.floor.p99} ms | ${p99Ratio.toFixed(2)}× | ${pass ? 'pass' : 'FAIL'} |${l ? ` ${l.tandem.p99} / ${l.floor.p99} ms | ${lowPass ? 'pass' : 'FAIL'} |` : ''} ${faults} |`,
+    );
+  }
+  if (embedded && low) lines.push('', `Embedded target: p99 ≤ 50 ms at ${low} connections.`);
+  return { markdown: lines.join('\n'), rows };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const args = process.argv.slice(2);
+  const option = (name) => {
+    const index = args.indexOf(name);
+    return index >= 0 ? args[index + 1] : undefined;
+  };
+  const isPglite = args.includes('pglite');
+  const asJson = args.includes('--json');
+  const duration = Number(option('--duration') ?? 5);
+  const connectionsList = (option('--connections') ?? (isPglite ? '64,8' : '64,16')).split(',').map(Number);
+  const serverUrl = args.find((arg) => arg.includes('://')) ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+  const out = option('--out') ?? path.join(os.tmpdir(), `tandem-api-floor-${isPglite ? 'pglite' : 'postgres'}.md`);
+  const log = (line) => (asJson ? process.stderr : process.stdout).write(`${line}\n`);
+  const tandemPort = 3295;
+  const floorPort = 3296;
+  const tandemBase = `http://127.0.0.1:${tandemPort}`;
+  const floorBase = `http://127.0.0.1:${floorPort}`;
+  const work = mkdtempSync(path.join(os.tmpdir(), 'tandem-api-floor-'));
+  const captureFile = path.join(work, 'capture.jsonl');
+  writeFileSync(captureFile, '');
+  const preload = ['--import', path.join(path.dirname(here), 'lib/sql-capture.mjs')];
+  const jwtSecret = randomBytes(32).toString('hex');
+  const secrets = { JWT_SECRET: jwtSecret, CODE_PEPPER: randomBytes(32).toString('hex'), ACCESS_TOKEN_TTL_SECONDS: '3600' };
+  const captureEnv = { BENCH_CAPTURE_FILE: captureFile };
+  const stops = [];
+  let dbName;
+  let adminClient;
+  try {
+    let databaseEnv;
+    let ctx;
+    let version;
+    if (isPglite) {
+      databaseEnv = { DATA_DIR: path.join(work, 'tandem') };
+      const migrating = startServer(tandemPort, { ...databaseEnv, ...secrets });
+      await waitReady(tandemBase);
+      await migrating.stop();
+      const { PGlite } = await import('@electric-sql/pglite');
+      const db = await PGlite.create(path.join(work, 'tandem', 'pgdata'));
+      ctx = await seed(db);
+      version = (await db.query('show server_version')).rows[0].server_version;
+      await db.close();
+    } else {
+      const pg = (await import('pg')).default;
+      dbName = `tandem_bench_${randomBytes(4).toString('hex')}`;
+      adminClient = new pg.Client({ connectionString: serverUrl });
+      await adminClient.connect();
+      await adminClient.query(`create database ${dbName}`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${dbName}`;
+      databaseEnv = { DATABASE_URL: url.toString() };
+      const migrating = startServer(tandemPort, { ...databaseEnv, ...secrets });
+      await waitReady(tandemBase);
+      await migrating.stop();
+      const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+      ctx = await seed(pool);
+      version = (await pool.query('show server_version')).rows[0].server_version;
+      await pool.end();
+    }
+    log('seeded; capturing the SQL of each hot call');
+    const calls = hotCalls(ctx);
+    const capturing = startServer(tandemPort, { ...databaseEnv, ...secrets, ...captureEnv }, preload);
+    await waitReady(tandemBase);
+    const authHeaders = await signIn(tandemBase, email, password);
+    try {
+      await capture(tandemBase, calls, authHeaders, captureFile);
+    } finally {
+      await capturing.stop();
+    }
+    for (const call of calls) {
+      log(`${call.name}: ${call.statements.length} statements on ${call.connections} connection(s)`);
+      if (args.includes('--sql')) for (const s of call.statements) log(`  ${s.text.replace(/\s+/g, ' ').slice(0, 400)}`);
+    }
+
+    const floorDataDir = path.join(work, 'floor-pgdata');
+    if (isPglite) cpSync(path.join(work, 'tandem', 'pgdata'), floorDataDir, { recursive: true });
+    const floorConfig = path.join(work, 'floor.json');
+    writeFileSync(
+      floorConfig,
+      JSON.stringify({
+        port: floorPort,
+        jwtSecret,
+        databaseUrl: databaseEnv.DATABASE_URL,
+        dataDir: floorDataDir,
+        routes: calls.map((call) => ({
+          method: call.method,
+          path: call.url.split('?')[0],
+          auth: call.auth,
+          statements: call.statements,
+          fresh: call.statements.some((s) => /insert into/i.test(s.text)),
+        })),
+      }),
+    );
+    const tandem = startServer(tandemPort, { ...databaseEnv, ...secrets });
+    stops.push(tandem.stop);
+    const floor = startFloor(floorConfig);
+    stops.push(floor.stop);
+    await waitReady(tandemBase);
+    await waitListening(floorBase);
+    for (const call of calls) {
+      const headers = call.auth ? authHeaders : { 'x-client-id': 'tandem-web', 'content-type': 'application/json' };
+      for (const base of [tandemBase, floorBase]) {
+        const response = await fetch(`${base}${call.url}`, { method: call.method, headers, body: call.body });
+        if (!response.ok) throw new Error(`${call.name} on ${base}: ${response.status} ${await response.text()}`);
+        await response.arrayBuffer();
+      }
+    }
+    log(`load: ${connectionsList.join(' and ')} connections, ${duration} s per run, Tandem and floor alternating, best of two`);
+    const results = await measure({ tandemBase, floorBase, calls, authHeaders, connectionsList, duration, log });
+    const date = new Date().toISOString().slice(0, 10);
+    const title = `${isPglite ? `PGlite (embedded, PostgreSQL ${version})` : `PostgreSQL ${version}`}, ${date}, ${os.cpus().length} cores (load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')} at the end): ${connectionsList[0]} connections unless stated, ${duration} s per run, best of two`;
+    const report = table({ title, calls, results, connectionsList, embedded: isPglite });
+    writeFileSync(out, `${report.markdown}\n`);
+    if (asJson) {
+      process.stdout.write(
+        `${JSON.stringify({ database: isPglite ? 'pglite' : 'postgres', version, date, duration, connections: connectionsList, rows: report.rows, statements: Object.fromEntries(calls.map((c) => [c.name, c.statements])) }, null, 2)}\n`,
+      );
+    } else console.log(`\n${report.markdown}\n\n(written to ${out})`);
+  } finally {
+    for (const stop of stops.reverse()) await stop();
+    if (adminClient) {
+      await adminClient.query(`drop database if exists ${dbName} with (force)`);
+      await adminClient.end();
+    }
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === '--serve-floor') await serveFloor(JSON.parse(readFileSync(process.argv[3], 'utf8')));
+else await main();
