@@ -29,6 +29,13 @@ function record(text, values, extra) {
   appendFileSync(file, `${JSON.stringify({ label: store.label, text, values: values ?? [], ...extra })}\n`);
 }
 
+// pg-pool hands a connection to a waiting `pool.query` from inside another query's completion, in
+// that connection's async context: bind the waiter's callback to the caller's context instead.
+const poolConnect = pg.Pool.prototype.connect;
+pg.Pool.prototype.connect = function connect(callback) {
+  return poolConnect.call(this, typeof callback === 'function' ? AsyncLocalStorage.bind(callback) : callback);
+};
+
 const pgQuery = pg.Client.prototype.query;
 pg.Client.prototype.query = function query(config, values, callback) {
   if (typeof config === 'string') record(config, Array.isArray(values) ? values : undefined, { connection: this.processID });
