@@ -1,4 +1,4 @@
-import { TOKEN_REFUSED_REASON } from './slack-service.js';
+import { TOKEN_REFUSED_REASON } from './slack-connections.js';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Contact, type SlackUser } from '@tandem/contract';

@@ -22,8 +22,7 @@ import {
 } from '../questions/index.js';
 import { followUpMessage, questionMessage, reminderMessage, requestMessage, type DmMessage, type DmRequest } from './dm-blocks.js';
 import { slackClient, slackErrorCode, TOKEN_GONE_ERRORS, type SlackAppConfig } from './slack-client.js';
-import { findLiveConnection } from './slack-connections.js';
-import { endConnection, TOKEN_REFUSED_REASON } from './slack-service.js';
+import { endConnection, findLiveConnection, TOKEN_REFUSED_REASON } from './slack-connections.js';
 
 /** The queue that posts questions, reminders and follow-ups in people's DMs (issue #12). */
 export const SLACK_DELIVER_QUEUE = 'slack.deliver';

@@ -1,4 +1,4 @@
-import { TOKEN_REFUSED_REASON } from './slack-service.js';
+import { TOKEN_REFUSED_REASON } from './slack-connections.js';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -5,7 +5,7 @@ import { contacts, questionRecipients, questionRequests, slackMessages } from '.
 import { AppError } from '../../lib/errors.js';
 import { findRecipientContext, postChannelMessage, recordChannelAnswer } from '../questions/index.js';
 import { TOKEN_GONE_ERRORS, slackErrorCode } from './slack-client.js';
-import { endConnection, TOKEN_REFUSED_REASON } from './slack-service.js';
+import { endConnection, TOKEN_REFUSED_REASON } from './slack-connections.js';
 import type { SlackEventContext, SlackMessageEvent } from './slack-event-types.js';
 import { decodeSlackText, escapeMrkdwn, matchReply, replyHint } from './reply-matching.js';
 

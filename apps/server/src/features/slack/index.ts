@@ -16,8 +16,14 @@ export { slackRoutes } from './slack-routes.js';
 export { slackQuestionsRoutes } from './slack-questions-routes.js';
 export { registerSlackDelivery } from './dm-delivery.js';
 export { slackEventsRoutes } from './slack-events-routes.js';
-export { announceSlack, endConnection } from './slack-service.js';
-export { findLiveConnection, findLiveConnectionByTeam, markDisconnected, type LiveSlackConnection } from './slack-connections.js';
+export {
+  announceSlack,
+  endConnection,
+  findLiveConnection,
+  findLiveConnectionByTeam,
+  markDisconnected,
+  type LiveSlackConnection,
+} from './slack-connections.js';
 export { slackClient, slackErrorCode, TOKEN_GONE_ERRORS, type SlackAppConfig } from './slack-client.js';
 export { SLACK_EVENT_QUEUE } from './slack-events.js';
 

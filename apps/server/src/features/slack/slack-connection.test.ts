@@ -1,4 +1,4 @@
-import { TOKEN_REFUSED_REASON } from './slack-service.js';
+import { TOKEN_REFUSED_REASON } from './slack-connections.js';
 import type { SlackChannel, SlackStatus } from '@tandem/contract';
 import { SLACK_BOT_SCOPES, SLACK_REQUIRED_SETTINGS } from '@tandem/contract';
 import { eq, sql } from 'drizzle-orm';

@@ -1,6 +1,8 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.js';
+import type { SlackEvent } from '@tandem/contract';
+import type { Database, Queryable } from '../../db/client.js';
 import { slackConnections } from '../../db/schema/index.js';
+import { publishWorkspaceEvent } from '../../events/event-bus.js';
 import { SecretBox } from './token-crypto.js';
 
 /** The purpose label of the bot token's encryption key (token-crypto.ts). */
@@ -69,4 +71,34 @@ export async function markDisconnected(db: Queryable, workspaceId: string, reaso
     .where(and(eq(slackConnections.workspaceId, workspaceId), isNull(slackConnections.disconnectedAt)))
     .returning({ workspaceId: slackConnections.workspaceId });
   return ended.length > 0;
+}
+
+/**
+ * Publishes a `slack` event in `tx` (delivered on commit): the workspace's connection was made
+ * (`connected`) or ended (`disconnected`: from the tab, uninstalled or revoked in Slack, or a
+ * call answering token_revoked; `actorMemberId` null when Slack ended it).
+ */
+export async function announceSlack(
+  tx: Queryable,
+  workspaceId: string,
+  action: SlackEvent['action'],
+  actorMemberId: string | null,
+): Promise<void> {
+  await publishWorkspaceEvent<'slack'>(tx, { type: 'slack', workspaceId, action, actorMemberId }, {});
+}
+
+/** Why a connection ended when a Slack call refused its token (shown on the Slack tab as is). */
+export const TOKEN_REFUSED_REASON = 'Slack refused Tandem’s token: the app was removed or its access revoked. Connect Slack again.';
+
+/**
+ * Ends the workspace's connection because Slack said so (`app_uninstalled`, `tokens_revoked`, a
+ * call answering token_revoked): deletes the token, records `reason`, announces it. Returns
+ * whether a live connection ended. Runs in one transaction.
+ */
+export async function endConnection(db: Database, workspaceId: string, reason: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const ended = await markDisconnected(tx, workspaceId, reason);
+    if (ended) await announceSlack(tx, workspaceId, 'disconnected', null);
+    return ended;
+  });
 }

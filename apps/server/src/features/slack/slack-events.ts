@@ -6,9 +6,8 @@ import { slackEvents } from '../../db/schema/index.js';
 import type { Jobs } from '../../jobs/jobs.js';
 import { handleDirectMessage } from './dm-replies.js';
 import { slackClient } from './slack-client.js';
-import { findLiveConnectionByTeam } from './slack-connections.js';
+import { endConnection, findLiveConnectionByTeam } from './slack-connections.js';
 import type { SlackMessageEvent } from './slack-event-types.js';
-import { endConnection } from './slack-service.js';
 
 /** The queue every accepted Slack event is handled on (issue #12: acknowledged at once, work on the queue). */
 export const SLACK_EVENT_QUEUE = 'slack.event';

@@ -6,7 +6,6 @@ import {
   planLimits,
   SLACK_BOT_SCOPES,
   type SlackChannel,
-  type SlackEvent,
   type SlackInstall,
   type SlackOAuthCallbackBody,
   type SlackStatus,
@@ -14,13 +13,14 @@ import {
 import type { AppConfig } from '../../config/env.js';
 import type { Database, Queryable } from '../../db/client.js';
 import { people, slackConnections, slackOAuthStates, subscriptions, workspaceMembers } from '../../db/schema/index.js';
-import { publishWorkspaceEvent, type EventTypeDefinition } from '../../events/event-bus.js';
+import type { EventTypeDefinition } from '../../events/event-bus.js';
 import type { Jobs } from '../../jobs/jobs.js';
 import { AppError, invalidField } from '../../lib/errors.js';
 import { assertAllowed, loadMembership, type MemberRow } from '../../permissions/membership.js';
 import type { OAuthStates } from './oauth-state.js';
 import { slackClient, slackErrorCode, TOKEN_GONE_ERRORS, type SlackAppConfig } from './slack-client.js';
-import { botTokenBox, findConnectionRow, findLiveConnection, markDisconnected } from './slack-connections.js';
+import { callSlack, openSlack } from './slack-calls.js';
+import { announceSlack, botTokenBox, findConnectionRow, markDisconnected } from './slack-connections.js';
 
 /** What the Slack connection's services need (built once by the routes). */
 export interface SlackDeps {
@@ -57,36 +57,6 @@ export const slackLiveEvents: EventTypeDefinition<'slack'> = {
   audience: SlackAudienceSchema,
   mayReceive: async () => true,
 };
-
-/**
- * Publishes a `slack` event in `tx` (delivered on commit): the workspace's connection was made
- * (`connected`) or ended (`disconnected`: from the tab, uninstalled or revoked in Slack, or a
- * call answering token_revoked; `actorMemberId` null when Slack ended it).
- */
-export async function announceSlack(
-  tx: Queryable,
-  workspaceId: string,
-  action: SlackEvent['action'],
-  actorMemberId: string | null,
-): Promise<void> {
-  await publishWorkspaceEvent<'slack'>(tx, { type: 'slack', workspaceId, action, actorMemberId }, {});
-}
-
-/** Why a connection ended when a Slack call refused its token (shown on the Slack tab as is). */
-export const TOKEN_REFUSED_REASON = 'Slack refused Tandem’s token: the app was removed or its access revoked. Connect Slack again.';
-
-/**
- * Ends the workspace's connection because Slack said so (`app_uninstalled`, `tokens_revoked`, a
- * call answering token_revoked): deletes the token, records `reason`, announces it. Returns
- * whether a live connection ended. Runs in one transaction.
- */
-export async function endConnection(db: Database, workspaceId: string, reason: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const ended = await markDisconnected(tx, workspaceId, reason);
-    if (ended) await announceSlack(tx, workspaceId, 'disconnected', null);
-    return ended;
-  });
-}
 
 // ---------------------------------------------------------------------------------------------
 // Status
@@ -428,13 +398,10 @@ export function registerSlackRevokeJobs(jobs: Jobs, deps: Pick<SlackDeps, 'confi
 export async function listSlackChannels(deps: SlackDeps, personId: string, workspaceId: string): Promise<SlackChannel[]> {
   const member = await loadMembership(deps.db, workspaceId, personId);
   assertAllowed(member, 'editQuestions');
-  const slack = deps.config.slack;
-  const connection = slack ? await findLiveConnection(deps.db, deps.config.encryptionKey, workspaceId) : null;
-  if (!slack || !connection) throw new AppError('CONFLICT', 'Slack is not connected to this workspace. Connect it in Settings → Slack.');
-  const client = slackClient(slack, connection.botToken);
+  const { client } = await openSlack(deps, workspaceId);
   const channels: SlackChannel[] = [];
-  let cursor: string | undefined;
-  try {
+  await callSlack(deps, workspaceId, async () => {
+    let cursor: string | undefined;
     do {
       const page = await client.users.conversations({
         types: 'public_channel,private_channel',
@@ -447,17 +414,6 @@ export async function listSlackChannels(deps: SlackDeps, personId: string, works
       }
       cursor = page.response_metadata?.next_cursor || undefined;
     } while (cursor && channels.length < MAX_CHANNELS);
-  } catch (error) {
-    const reason = slackErrorCode(error);
-    if (reason !== null && TOKEN_GONE_ERRORS.has(reason)) {
-      await endConnection(deps.db, workspaceId, TOKEN_REFUSED_REASON);
-      throw new AppError(
-        'CONFLICT',
-        'Slack was disconnected: Slack no longer accepts Tandem’s token. Connect it again in Settings → Slack.',
-      );
-    }
-    deps.logger.warn({ err: error, workspaceId }, 'slack: users.conversations failed');
-    throw new AppError('UNAVAILABLE', 'Slack could not be reached to list the channels. Try again in a moment.');
-  }
+  });
   return channels.slice(0, MAX_CHANNELS).sort((a, b) => a.name.localeCompare(b.name));
 }

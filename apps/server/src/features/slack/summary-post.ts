@@ -4,7 +4,8 @@ import { AppError, invalidField, notFound } from '../../lib/errors.js';
 import { assertAllowed, loadMembership } from '../../permissions/membership.js';
 import { getPublicLink } from '../../public/public-links.js';
 import { findScopeRequests, getSummaryRow, type SummaryRow } from '../summaries/index.js';
-import { callSlack, openSlack, type SlackDeps } from './contact-match.js';
+import { callSlack, openSlack } from './slack-calls.js';
+import type { SlackDeps } from './contact-match.js';
 import { escapeMrkdwn } from './reply-matching.js';
 
 /** Slack's limits (https://api.slack.com/reference/block-kit/blocks): header 150 characters, section text 3,000. */
