@@ -1,15 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, customType, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { briefStatuses, type BriefAttendeeInput, type BriefChanges, type SectionMark, type TemplateSection } from '@tandem/contract';
-import { id } from './columns.js';
+import { id, instant } from './columns.js';
 import { workspaceMembers, workspaces } from './workspaces.js';
 
 export const briefStatus = pgEnum('brief_status', briefStatuses);
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-
-/** Millisecond precision, so keyset cursors built from JavaScript dates match stored values. */
-const instant = () => timestamp({ withTimezone: true, precision: 3 });
 
 /**
  * One section as stored in `briefs.sections` (contract BriefSection without the marker's names):

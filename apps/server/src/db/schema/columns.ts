@@ -15,3 +15,9 @@ export const timestamps = {
     .defaultNow()
     .$onUpdate(() => new Date()),
 };
+
+/**
+ * A moment with millisecond precision: JavaScript dates (and the page cursors built from them) carry
+ * milliseconds, so a keyset comparison on a stored microsecond value would skip or repeat rows.
+ */
+export const instant = () => timestamp({ withTimezone: true, precision: 3 });

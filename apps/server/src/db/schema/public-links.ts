@@ -1,10 +1,8 @@
-import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { id } from './columns.js';
+import { index, integer, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { id, instant } from './columns.js';
 import { workspaceMembers, workspaces } from './workspaces.js';
 
 export const publicLinkSubjectType = pgEnum('public_link_subject_type', ['BRIEF', 'RECIPIENT', 'SUMMARY']);
-
-const instant = () => timestamp({ withTimezone: true, precision: 3 });
 
 /**
  * An unguessable link to one subject, opened without signing in (PRODUCT §2 PublicLink, §5;

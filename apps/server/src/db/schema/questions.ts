@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, customType, date, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, date, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   answerVias,
   chatAuthorTypes,
@@ -12,7 +12,7 @@ import {
   type QuestionItem,
   type WorkingHours,
 } from '@tandem/contract';
-import { id } from './columns.js';
+import { id, instant } from './columns.js';
 import { workspaceMembers, workspaces } from './workspaces.js';
 
 export const requestStatus = pgEnum('question_request_status', requestStatuses);
@@ -23,9 +23,6 @@ export const chatAuthorType = pgEnum('chat_author_type', chatAuthorTypes);
 export const chatVia = pgEnum('chat_via', chatVias);
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-
-/** Millisecond precision, so keyset cursors built from JavaScript dates match stored values. */
-const instant = () => timestamp({ withTimezone: true, precision: 3 });
 
 /**
  * Words of a contact for `q` search: names, email (whole and split at @ and dots) and company

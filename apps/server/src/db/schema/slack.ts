@@ -1,11 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { id } from './columns.js';
+import { index, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { id, instant } from './columns.js';
 import { contacts, questionRecipients } from './questions.js';
 import { workspaceMembers, workspaces } from './workspaces.js';
-
-/** Millisecond precision, as elsewhere. */
-const instant = () => timestamp({ withTimezone: true, precision: 3 });
 
 /**
  * A workspace's Slack connection (PRODUCT §2 SlackConnection; issue #12): one row per workspace,

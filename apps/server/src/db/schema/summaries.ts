@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customType, index, integer, jsonb, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import {
   aiGenerationKinds,
   summaryStatuses,
@@ -13,7 +13,7 @@ import {
   type SummaryAnswer,
   type SummaryScope,
 } from '@tandem/contract';
-import { id } from './columns.js';
+import { id, instant } from './columns.js';
 import { publicLinks } from './public-links.js';
 import { workspaceMembers, workspaces } from './workspaces.js';
 
@@ -21,9 +21,6 @@ export const summaryStatus = pgEnum('summary_status', summaryStatuses);
 export const aiGenerationKind = pgEnum('ai_generation_kind', aiGenerationKinds);
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-
-/** Millisecond precision, so keyset cursors built from JavaScript dates match stored values. */
-const instant = () => timestamp({ withTimezone: true, precision: 3 });
 
 /**
  * A summary of answers (PRODUCT §2 Summary; issue #11). The reviewed content lives in its own

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { customType, date, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customType, date, index, integer, jsonb, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { taskPriorities, taskStatuses, type TaskLinks } from '@tandem/contract';
-import { id } from './columns.js';
+import { id, instant } from './columns.js';
 import { workspaceMembers, workspaces } from './workspaces.js';
 
 export const taskStatus = pgEnum('task_status', taskStatuses);
@@ -9,12 +9,6 @@ export const taskStatus = pgEnum('task_status', taskStatuses);
 export const taskPriority = pgEnum('task_priority', taskPriorities);
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-
-/**
- * Millisecond precision: JavaScript dates (and the page cursors built from them) carry
- * milliseconds, so a keyset comparison on a stored microsecond value would skip or repeat rows.
- */
-const instant = () => timestamp({ withTimezone: true, precision: 3 });
 
 /**
  * Words of title and notes for `q` search (PRODUCT §3 tasks filters). A generated tsvector with
