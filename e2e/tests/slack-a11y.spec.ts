@@ -129,7 +129,8 @@ test('axe finds nothing on the connected Slack tab, a person’s Slack section a
       await callApi(request, token, 'PUT', `${base}/contacts/${contact.id}/slack`, { slackUserId: slackUser.id }, 200);
       for (const page of [light, dark]) {
         await page.goto(`/questions/people/${contact.id}`);
-        await expect(page.getByText(`Matched to @${slackUser.name} in Slack.`)).toBeVisible();
+        // In the page, not the success toast ("… is matched to @… in Slack." also contains it).
+        await expect(page.getByRole('main').getByText(`Matched to @${slackUser.name} in Slack.`)).toBeVisible();
         await expectNoSeriousA11yViolations(page);
       }
     } finally {

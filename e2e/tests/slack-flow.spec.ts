@@ -143,7 +143,8 @@ test.describe.serial('an office runs a question campaign across Slack and email'
       await expect(found.getByText(`@${slackDana.name}`)).toBeVisible();
       await expect(found.getByText('Confirming also sets their time zone to Europe/Lisbon.')).toBeVisible();
       await found.getByRole('button', { name: 'Confirm match' }).click();
-      await expect(office.getByText(`Matched to @${slackDana.name} in Slack.`)).toBeVisible();
+      // In the page, not the success toast ("… is matched to @… in Slack." also contains it).
+      await expect(office.getByRole('main').getByText(`Matched to @${slackDana.name} in Slack.`)).toBeVisible();
 
       // One request to both, "Slack where possible".
       const title = `Board prep ${uniqueToken()}`;
