@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ClientConfigResponseSchema, HealthSchema } from '@tandem/contract';
 import type { AppConfig } from './config/env.js';
 import { loggerOptions } from './config/logger.js';
@@ -30,6 +30,7 @@ import eventsPlugin from './events/events-plugin.js';
 import { eventsRoutes } from './events/events-routes.js';
 import { Jobs } from './jobs/jobs.js';
 import jobsPlugin from './jobs/jobs-plugin.js';
+import { createSerializerCompiler } from './lib/response-serializer.js';
 import { errorResponses } from './lib/route-schemas.js';
 import { registerPublicLinkSweeps } from './public/public-links-views.js';
 import { publicPagesHeaders, publicScope } from './public/public-scope.js';
@@ -88,7 +89,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Responses: fast-json-stringify from each zod schema's JSON Schema (lib/response-serializer.ts).
+  app.setSerializerCompiler(createSerializerCompiler());
 
   // SMTP timeouts at half the mail job's expiry: a stuck attempt ends before its retry starts.
   const mailer = new Mailer({

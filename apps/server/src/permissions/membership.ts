@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { can, describeInviteLimit, describeRefusal, type WorkspaceAction, type WorkspaceMemberType } from '@tandem/contract';
 import type { Queryable } from '../db/client.js';
+import { preparedQuery } from '../db/prepared.js';
 import { workspaceMembers } from '../db/schema/index.js';
 import { AppError, notFound } from '../lib/errors.js';
 import type { Viewer } from './visibility.js';
@@ -31,15 +32,25 @@ export function assertAllowed(
  * workspace's object), so ids reveal nothing.
  */
 export async function loadMembership(db: Queryable, workspaceId: string, personId: string): Promise<MemberRow> {
-  const [member] = await db
-    .select()
-    .from(workspaceMembers)
-    .where(
-      and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.personId, personId), eq(workspaceMembers.status, 'ACTIVE')),
-    );
+  const [member] = await membershipQuery(db).execute({ workspaceId, personId });
   if (!member) throw notFound('That workspace');
   return member;
 }
+
+/** Run by every workspace request: built and prepared once (db/prepared.ts). */
+const membershipQuery = preparedQuery((db) =>
+  db
+    .select()
+    .from(workspaceMembers)
+    .where(
+      and(
+        eq(workspaceMembers.workspaceId, sql.placeholder('workspaceId')),
+        eq(workspaceMembers.personId, sql.placeholder('personId')),
+        eq(workspaceMembers.status, 'ACTIVE'),
+      ),
+    )
+    .prepare('active_membership'),
+);
 
 /** The member as the visibility rules take it (permissions/visibility.ts). */
 export function viewerOf(member: MemberRow): Viewer {

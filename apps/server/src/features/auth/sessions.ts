@@ -1,6 +1,7 @@
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Queryable, Transaction } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { refreshTokens } from '../../db/schema/index.js';
 import { generateToken, keyedHash } from './secrets.js';
 
@@ -22,6 +23,22 @@ export interface SessionGrant {
 export type RotateResult =
   | { ok: true; grant: SessionGrant }
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reuse'; sessionId?: string; personId?: string };
+
+/** An ACTIVE token of the family that has not expired: run by every signed-in request. */
+const liveSessionQuery = preparedQuery((db) =>
+  db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.familyId, sql.placeholder('sessionId')),
+        eq(refreshTokens.status, 'ACTIVE'),
+        gt(refreshTokens.familyExpiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('session_is_live'),
+);
 
 /**
  * Refresh-token families (PRODUCT §5). Tokens are opaque (256 bits) and stored as keyed hashes.
@@ -136,11 +153,7 @@ export class Sessions {
 
   /** True while the session has a live (ACTIVE, unexpired) token: access tokens die with it. */
   async isLive(db: Queryable, sessionId: string): Promise<boolean> {
-    const [row] = await db
-      .select({ id: refreshTokens.id })
-      .from(refreshTokens)
-      .where(and(eq(refreshTokens.familyId, sessionId), eq(refreshTokens.status, 'ACTIVE'), gt(refreshTokens.familyExpiresAt, new Date())))
-      .limit(1);
+    const [row] = await liveSessionQuery(db).execute({ sessionId, now: new Date() });
     return row !== undefined;
   }
 }

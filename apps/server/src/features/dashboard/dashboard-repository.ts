@@ -140,17 +140,16 @@ async function findBriefLists(db: Queryable, reader: Viewer, today: string, time
   const page = (list: BriefList | undefined) =>
     list ? findBriefListItems(db, and(visible, list.condition)!, list.order, DASHBOARD_LIST_LIMIT) : Promise.resolve([]);
   const never = sql`false`;
-  const [briefsForToday, awaitingAcknowledgement, needsMore, totals] = await Promise.all([
-    page(lists.briefsForToday),
-    page(lists.awaitingAcknowledgement),
-    page(lists.needsMore),
-    countBriefsPer(db, visible, {
+  return {
+    briefsForToday: await page(lists.briefsForToday),
+    awaitingAcknowledgement: await page(lists.awaitingAcknowledgement),
+    needsMore: await page(lists.needsMore),
+    totals: await countBriefsPer(db, visible, {
       briefsForToday: lists.briefsForToday?.condition ?? never,
       awaitingAcknowledgement: lists.awaitingAcknowledgement?.condition ?? never,
       needsMore: lists.needsMore?.condition ?? never,
     }),
-  ]);
-  return { briefsForToday, awaitingAcknowledgement, needsMore, totals };
+  };
 }
 
 /**
@@ -220,32 +219,30 @@ async function countOpenByAssignee(db: Queryable, reader: Viewer): Promise<Dashb
 /**
  * The dashboard of `reader` (contract DashboardSchema) on the calendar day `today` (YYYY-MM-DD,
  * the caller's local date) in `timeZone` (for the briefs for today). Only tasks and briefs `reader`
- * may see count (PRODUCT §6).
+ * may see count (PRODUCT §6). Runs its sixteen reads one after another: pass a transaction to read
+ * them on one connection and one snapshot (dashboard-routes.ts does).
  */
 export async function getDashboard(db: Queryable, reader: Viewer, today: string, timeZone = 'UTC'): Promise<Dashboard> {
   const where = sections(reader, today);
   const mostOverdueFirst = [asc(tasks.dueDate), desc(tasks.priority), asc(tasks.id)];
-  const [
-    [dueToday, overdue, overdueUnassigned, delegatedWaiting, totals, createdVsDone, openByAssignee],
-    briefLists,
-    waitingOn,
-    newAnswers,
-  ] = await Promise.all([
-    Promise.all([
-      findTaskRows(db, reader, where.dueToday, [desc(tasks.priority), asc(tasks.createdAt), asc(tasks.id)]),
-      findTaskRows(db, reader, where.overdue, mostOverdueFirst),
-      findTaskRows(db, reader, where.overdueUnassigned, mostOverdueFirst),
-      // Urgency (issue #8): the earliest due date first, so overdue ones lead; no due date last.
-      findTaskRows(db, reader, where.delegatedWaiting, [sql`${tasks.dueDate} asc nulls last`, asc(tasks.createdAt), asc(tasks.id)]),
-      countSections(db, reader, today),
-      countWeeks(db, reader, today),
-      countOpenByAssignee(db, reader),
-    ]),
-    findBriefLists(db, reader, today, timeZone),
-    // Issue #10: [] and 0 for a reader who may not view questions (a GUEST).
-    findWaitingOn(db, reader, DASHBOARD_LIST_LIMIT),
-    findNewAnswers(db, reader, new Date(), DASHBOARD_LIST_LIMIT),
+  // One query at a time: the route runs them in one transaction, whose connection takes one at a
+  // time (issue #13; node-postgres deprecates overlapping queries on a client).
+  const dueToday = await findTaskRows(db, reader, where.dueToday, [desc(tasks.priority), asc(tasks.createdAt), asc(tasks.id)]);
+  const overdue = await findTaskRows(db, reader, where.overdue, mostOverdueFirst);
+  const overdueUnassigned = await findTaskRows(db, reader, where.overdueUnassigned, mostOverdueFirst);
+  // Urgency (issue #8): the earliest due date first, so overdue ones lead; no due date last.
+  const delegatedWaiting = await findTaskRows(db, reader, where.delegatedWaiting, [
+    sql`${tasks.dueDate} asc nulls last`,
+    asc(tasks.createdAt),
+    asc(tasks.id),
   ]);
+  const totals = await countSections(db, reader, today);
+  const createdVsDone = await countWeeks(db, reader, today);
+  const openByAssignee = await countOpenByAssignee(db, reader);
+  const briefLists = await findBriefLists(db, reader, today, timeZone);
+  // Issue #10: [] and 0 for a reader who may not view questions (a GUEST).
+  const waitingOn = await findWaitingOn(db, reader, DASHBOARD_LIST_LIMIT);
+  const newAnswers = await findNewAnswers(db, reader, new Date(), DASHBOARD_LIST_LIMIT);
   return {
     today,
     dueToday,

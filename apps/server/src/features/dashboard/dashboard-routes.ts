@@ -36,7 +36,13 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       const reader = viewerOf(member);
       const { timeZone } = request.query;
       const today = request.query.today ?? (timeZone ? todayIn(timeZone) : utcToday());
-      return { payload: await getDashboard(app.db, reader, today, timeZone) };
+      // Sixteen reads on one connection and one snapshot (issue #13: spread over the pool, each
+      // waited for a connection of its own; the counts now always agree with the lists).
+      const dashboard = await app.db.transaction((tx) => getDashboard(tx, reader, today, timeZone), {
+        isolationLevel: 'repeatable read',
+        accessMode: 'read only',
+      });
+      return { payload: dashboard };
     },
   });
 };

@@ -115,20 +115,19 @@ export async function findWaitingOnPage(
 export async function findWaitingOn(db: Queryable, viewer: Viewer, limit: number): Promise<{ items: WaitingOn[]; total: number }> {
   if (!can(viewer.workspaceMemberType, 'viewQuestions')) return { items: [], total: 0 };
   const now = new Date();
-  const [page, [count]] = await Promise.all([
-    findWaitingOnPage(db, viewer.workspaceId, { limit }, now),
-    db
-      .select({ value: sql<number>`count(*)::int` })
-      .from(questionRecipients)
-      .innerJoin(
-        questionRequests,
-        and(eq(questionRequests.workspaceId, questionRecipients.workspaceId), eq(questionRequests.id, questionRecipients.requestId)),
-      )
-      .innerJoin(contacts, eq(contacts.id, questionRecipients.contactId))
-      .innerJoin(publicLinks, eq(publicLinks.id, questionRecipients.linkId))
-      .innerJoin(workspaces, eq(workspaces.id, questionRecipients.workspaceId))
-      .where(waitingWhere(viewer.workspaceId)),
-  ]);
+  // In turn, not at once: the dashboard runs this inside its transaction (one connection).
+  const page = await findWaitingOnPage(db, viewer.workspaceId, { limit }, now);
+  const [count] = await db
+    .select({ value: sql<number>`count(*)::int` })
+    .from(questionRecipients)
+    .innerJoin(
+      questionRequests,
+      and(eq(questionRequests.workspaceId, questionRecipients.workspaceId), eq(questionRequests.id, questionRecipients.requestId)),
+    )
+    .innerJoin(contacts, eq(contacts.id, questionRecipients.contactId))
+    .innerJoin(publicLinks, eq(publicLinks.id, questionRecipients.linkId))
+    .innerJoin(workspaces, eq(workspaces.id, questionRecipients.workspaceId))
+    .where(waitingWhere(viewer.workspaceId));
   return { items: page.items, total: Number(count?.value ?? 0) };
 }
 
@@ -149,32 +148,30 @@ export async function findNewAnswers(
     gte(questionRecipients.lastAnsweredAt, subDays(now, NEW_ANSWERS_DAYS)),
     sql`${questionRecipients.lastAnsweredAt} <= ${now.toISOString()}::timestamptz`,
   );
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({
-        recipientId: questionRecipients.id,
-        requestId: questionRequests.id,
-        requestTitle: questionRequests.title,
-        contact: contactRefColumns,
-        state: questionRecipients.state,
-        answeredAt: questionRecipients.lastAnsweredAt,
-        late: sql<boolean>`exists (select 1 from question_answers qa
+  const rows = await db
+    .select({
+      recipientId: questionRecipients.id,
+      requestId: questionRequests.id,
+      requestTitle: questionRequests.title,
+      contact: contactRefColumns,
+      state: questionRecipients.state,
+      answeredAt: questionRecipients.lastAnsweredAt,
+      late: sql<boolean>`exists (select 1 from question_answers qa
           where qa.workspace_id = ${questionRecipients.workspaceId} and qa.recipient_id = ${questionRecipients.id} and qa.late)`,
-      })
-      .from(questionRecipients)
-      .innerJoin(
-        questionRequests,
-        and(eq(questionRequests.workspaceId, questionRecipients.workspaceId), eq(questionRequests.id, questionRecipients.requestId)),
-      )
-      .innerJoin(contacts, eq(contacts.id, questionRecipients.contactId))
-      .where(where)
-      .orderBy(desc(questionRecipients.lastAnsweredAt), desc(questionRecipients.id))
-      .limit(limit),
-    db
-      .select({ value: sql<number>`count(*)::int` })
-      .from(questionRecipients)
-      .where(where),
-  ]);
+    })
+    .from(questionRecipients)
+    .innerJoin(
+      questionRequests,
+      and(eq(questionRequests.workspaceId, questionRecipients.workspaceId), eq(questionRequests.id, questionRecipients.requestId)),
+    )
+    .innerJoin(contacts, eq(contacts.id, questionRecipients.contactId))
+    .where(where)
+    .orderBy(desc(questionRecipients.lastAnsweredAt), desc(questionRecipients.id))
+    .limit(limit);
+  const [count] = await db
+    .select({ value: sql<number>`count(*)::int` })
+    .from(questionRecipients)
+    .where(where);
   return {
     items: rows.map((row) => ({
       recipientId: row.recipientId,

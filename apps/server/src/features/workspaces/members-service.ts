@@ -96,10 +96,9 @@ async function buildInvitationMail(
     publicUrl: string;
   },
 ): Promise<MailMessage> {
-  const [[workspace], inviter] = await Promise.all([
-    db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, input.workspaceId)),
-    getPersonById(db, input.inviterPersonId),
-  ]);
+  // In turn: `db` is often the invitation's transaction, whose connection takes one query at a time.
+  const [workspace] = await db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, input.workspaceId));
+  const inviter = await getPersonById(db, input.inviterPersonId);
   const link = new URL('/auth/passwordless', input.publicUrl);
   link.searchParams.set('email', input.inviteeEmail);
   return invitationMail(input.inviteeEmail, {
