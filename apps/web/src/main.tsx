@@ -1,6 +1,8 @@
 // Inter as one variable font (weights 100–900) per script subset; a browser downloads only the
 // subsets the page's text needs, and the service worker precaches the latin one (vite.config.ts).
 import '@fontsource-variable/inter/wght.css';
+// Inter's metrics on the system's Arial until Inter arrives: no shift on the swap (issue #13).
+import '@/theme/font-fallback.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';

@@ -1,6 +1,7 @@
 import { createBrowserRouter, redirect, type NonIndexRouteObject, type RouteObject } from 'react-router';
 import { RouteErrorPage } from '@/components/errors/route-error-page';
 import { paths } from '@/config/paths';
+import { registerPreloadRoutes } from '@/lib/route-preload';
 import { AppLoading, RootLayout } from './routes/root';
 
 /**
@@ -112,5 +113,6 @@ export const routes: RouteObject[] = [
 
 /** Creates the app's data router (react-router 7, browser history). */
 export function createAppRouter() {
+  registerPreloadRoutes(routes);
   return createBrowserRouter(routes);
 }

@@ -12,7 +12,9 @@ export const LIST_ITEM_MIN_HEIGHT_PX = 45;
 
 const severities = ['info', 'success', 'warning', 'error'] as const;
 
-const fontFamily = '"Inter Variable", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+// "Inter Variable Fallback" (font-fallback.css) holds Inter's place with its metrics until it loads.
+const fontFamily =
+  '"Inter Variable", "Inter Variable Fallback", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
 /**
  * Builds the MUI theme `name` with the seed's look defaults (seed §9): cards rounded 24 px;

@@ -9,6 +9,7 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import { can, type WorkspaceAction } from '@tandem/contract';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
+import { preloadOnIntent } from '@/lib/route-preload';
 import { useSession } from '@/lib/session/session-store';
 
 /** Height of the phone's bottom navigation bar, px, without the device's safe area (the layout keeps room for it). */
@@ -80,6 +81,8 @@ export function HeaderNav() {
           key={section}
           component={RouterLink}
           to={href}
+          // The route's code starts loading when the pointer or focus reaches the link (issue #13).
+          {...preloadOnIntent(href)}
           // Matched by section, not by `to` (as NavLink would): /dashboard/old lights "Dashboard" too.
           aria-current={isInSection(pathname, section) ? 'page' : undefined}
           sx={(theme) => ({
