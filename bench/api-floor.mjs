@@ -3,7 +3,9 @@
 // runs the very same SQL statements, in the same order, with the same values, on a pool of the same
 // size (10, apps/server/src/db/client.ts).
 // Usage:
-//   node bench/api-floor.mjs [postgresql://…|pglite] [--duration 5] [--connections 64,16] [--json] [--out file.md]
+//   node bench/api-floor.mjs [postgresql://…|pglite] [--duration 5] [--connections 64,16] [--calls name,…] [--json] [--out file.md]
+//   node bench/api-floor.mjs [postgresql://…|pglite] --profile <call name> [--duration 10]   (CPU per request, Tandem next to the floor)
+//   node bench/api-floor.mjs [postgresql://…] --scale 10000 [--requests 300]   (p50/p95 with 10,000 offices in the database)
 // PostgreSQL: the URL, else TEST_DATABASE_URL, else postgresql://postgres@127.0.0.1:5432/test names the
 // server; a database tandem_bench_* is created there and dropped at the end. `pglite`: the embedded
 // database in a temporary DATA_DIR (connections default to 64,8: the embedded target is p99 ≤ 50 ms
@@ -16,11 +18,11 @@
 // (highest req/s, lowest p99).
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { seedSignedInMember, signIn, startServer, waitReady } from './lib/list-bench.mjs';
+import { seedSignedInMember, signIn, startServer, timeAll, waitReady } from './lib/list-bench.mjs';
 
 const here = fileURLToPath(import.meta.url);
 const ISSUER = 'tandem';
@@ -112,10 +114,11 @@ async function serveFloor(config) {
     });
   }
   await app.listen({ port: config.port, host: '127.0.0.1' });
+  process.once('SIGTERM', () => app.close().then(() => process.exit(0)));
 }
 
-function startFloor(configFile) {
-  const child = spawn(process.execPath, [here, '--serve-floor', configFile], { stdio: ['ignore', 'ignore', 'inherit'] });
+function startFloor(configFile, nodeArgs = []) {
+  const child = spawn(process.execPath, [...nodeArgs, here, '--serve-floor', configFile], { stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   return { stop: async () => (child.kill('SIGTERM'), await exited) };
 }
@@ -282,6 +285,141 @@ async function seed(db) {
   return { workspaceId, briefId: brief.id, requestId: request.id, linkId: links[0], itemId: items[0].id };
 }
 
+/**
+ * `--scale`: `offices` more workspaces beside the measured one, set-based with deterministic ids
+ * (md5 of a label as a uuid), each a typical office: three members, 100 tasks, 10 briefs, 4
+ * contacts, 5 sent question requests to the 4 contacts with 5 answers each, 20 activity items.
+ * At 9,999 offices: 10,000 workspaces, ~1,000,000 tasks and ~1,000,000 answers in one database.
+ */
+async function seedOffices(db, offices, log) {
+  const id = (label) => `md5(${label})::uuid`;
+  const office = `generate_series(1, ${offices}) as o`;
+  const steps = [
+    ['workspaces', `insert into workspaces (id, name) select ${id(`'w' || o`)}, 'Office ' || o from ${office}`],
+    ['subscriptions', `insert into subscriptions (workspace_id, subscription_type) select ${id(`'w' || o`)}, 'PRO' from ${office}`],
+    [
+      'people',
+      `insert into people (id, first_name, last_name, email, status)
+       select ${id(`'p' || o || '.' || k`)}, 'Person', o || '.' || k, 'office' || o || '.' || k || '@scale.test', 'ACTIVE'
+       from ${office} cross join generate_series(1, 3) as k`,
+    ],
+    [
+      'members',
+      `insert into workspace_members (id, workspace_id, person_id, workspace_member_type)
+       select ${id(`'m' || o || '.' || k`)}, ${id(`'w' || o`)}, ${id(`'p' || o || '.' || k`)},
+         (array['EXECUTIVEASSISTANT','EXECUTIVE','USER'])[k]::workspace_member_type
+       from ${office} cross join generate_series(1, 3) as k`,
+    ],
+    [
+      'tasks',
+      `insert into tasks (id, workspace_id, title, notes, status, priority, due_date, assignee_member_id, created_by_member_id, created_at, updated_at)
+       select ${id(`'t' || o || '.' || i`)}, ${id(`'w' || o`)},
+         (array['Budget','Review','Call','Draft','Book','Prepare','Send','Plan'])[1 + i % 8] || ' ' ||
+           (array['board deck','contract','flights','agenda','offsite','speech','invoice','report'])[1 + (i + o) % 8] || ' #' || i,
+         '', (array['TODO','IN_PROGRESS','WAITING','DONE'])[1 + (i * 11 + o) % 4]::task_status,
+         (array['LOW','MEDIUM','HIGH','URGENT'])[1 + (i * 7) % 4]::task_priority,
+         case when i % 5 = 0 then null else current_date + ((i * 37 + o) % 60 - 20) end,
+         case when i % 6 = 0 then null else ${id(`'m' || o || '.' || (1 + i % 3)`)} end, ${id(`'m' || o || '.1'`)},
+         now() - ((i % 60) || ' days')::interval, now() - (((i * 17 + o) % 86400) || ' minutes')::interval
+       from ${office} cross join generate_series(1, 100) as i`,
+    ],
+    [
+      'briefs',
+      `insert into briefs (id, workspace_id, title, meeting_at, meeting_time_zone, sections, status, created_by_member_id, updated_by_member_id, created_at, updated_at)
+       select ${id(`'b' || o || '.' || i`)}, ${id(`'w' || o`)}, 'Brief ' || i || ' of office ' || o, now() + ((i * 37 % 400 - 100) || ' hours')::interval,
+         'Europe/Paris', '[{"id":"00000000-0000-4000-8000-000000000001","heading":"Context","body":"Some **markdown**.","guidance":"","mark":null,"markNote":null,"markedAt":null,"markedByMemberId":null}]'::jsonb,
+         (array['DRAFT','READY','ACKNOWLEDGED'])[1 + i % 3]::brief_status, ${id(`'m' || o || '.1'`)}, ${id(`'m' || o || '.1'`)},
+         now() - ((i % 30) || ' days')::interval, now() - (((i * 17 + o) % 43200) || ' minutes')::interval
+       from ${office} cross join generate_series(1, 10) as i`,
+    ],
+    [
+      'contacts',
+      `insert into contacts (id, workspace_id, first_name, last_name, email, working_hours)
+       select ${id(`'c' || o || '.' || k`)}, ${id(`'w' || o`)}, 'Contact', o || '.' || k, 'contact' || o || '.' || k || '@scale.test',
+         '{"start":"09:00","end":"17:00","days":[1,2,3,4,5]}'::jsonb
+       from ${office} cross join generate_series(1, 4) as k`,
+    ],
+    [
+      'question requests',
+      `insert into question_requests (id, workspace_id, title, context, items, due_date, time_zone, channel, contact_ids, status, sent_at,
+         created_by_member_id, updated_by_member_id, created_at, updated_at)
+       select ${id(`'r' || o || '.' || i`)}, ${id(`'w' || o`)}, 'Request ' || i || ' of office ' || o, '',
+         (select jsonb_agg(jsonb_build_object('id', ${id(`'item' || s`)}, 'prompt', 'Question ' || s, 'kind', 'OPEN_TEXT', 'options', '[]'::jsonb, 'required', true))
+          from generate_series(1, 5) as s),
+         current_date + i, 'Europe/Paris', 'LINK',
+         (select jsonb_agg(${id(`'c' || o || '.' || k`)}) from generate_series(1, 4) as k),
+         'SENT', now() - (i || ' days')::interval, ${id(`'m' || o || '.1'`)}, ${id(`'m' || o || '.1'`)},
+         now() - (i || ' days')::interval, now() - (((i * 17 + o) % 43200) || ' minutes')::interval
+       from ${office} cross join generate_series(1, 5) as i`,
+    ],
+    [
+      'recipients',
+      `insert into question_recipients (id, workspace_id, request_id, contact_id, channel, link_id, state, sent_at)
+       select ${id(`'q' || o || '.' || i || '.' || k`)}, ${id(`'w' || o`)}, ${id(`'r' || o || '.' || i`)}, ${id(`'c' || o || '.' || k`)},
+         'LINK', md5('link' || o || '.' || i || '.' || k), 'ANSWERED', now() - (i || ' days')::interval
+       from ${office} cross join generate_series(1, 5) as i cross join generate_series(1, 4) as k`,
+    ],
+    [
+      'answers',
+      `insert into question_answers (id, workspace_id, request_id, recipient_id, item_id, value, late, via, submitted_at, updated_at)
+       select gen_random_uuid(), ${id(`'w' || o`)}, ${id(`'r' || o || '.' || i`)}, ${id(`'q' || o || '.' || i || '.' || k`)}, ${id(`'item' || s`)},
+         to_jsonb('An answer about item ' || s), false, 'LINK', now(), now()
+       from ${office} cross join generate_series(1, 5) as i cross join generate_series(1, 4) as k cross join generate_series(1, 5) as s`,
+    ],
+    [
+      'activity',
+      `insert into activity_items (id, workspace_id, kind, actor_member_id, task_id, subject, created_at)
+       select gen_random_uuid(), ${id(`'w' || o`)}, 'TASK_CREATED', ${id(`'m' || o || '.1'`)}, ${id(`'t' || o || '.' || i`)},
+         jsonb_build_object('taskId', (${id(`'t' || o || '.' || i`)})::text, 'title', 'Task ' || i), now() - (i || ' minutes')::interval
+       from ${office} cross join generate_series(1, 20) as i`,
+    ],
+  ];
+  for (const [name, text] of steps) {
+    const started = performance.now();
+    const result = await db.query(text);
+    log(`  ${name}: ${result.rowCount} rows in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  for (const table of [
+    'workspaces',
+    'workspace_members',
+    'tasks',
+    'briefs',
+    'contacts',
+    'question_requests',
+    'question_recipients',
+    'question_answers',
+    'activity_items',
+  ])
+    await db.query(`vacuum analyze ${table}`);
+  const { rows } = await db.query(
+    `select (select count(*) from workspaces) as workspaces, (select count(*) from tasks) as tasks, (select count(*) from question_answers) as answers,
+       (select count(*) from briefs) as briefs, (select count(*) from question_recipients) as recipients, (select count(*) from activity_items) as activity,
+       pg_size_pretty(pg_database_size(current_database())) as size`,
+  );
+  return rows[0];
+}
+
+/** `--scale`: p50/p95 of `total` requests, `concurrency` at a time, of each call on Tandem and on its floor. */
+async function measureLatency({ tandemBase, floorBase, calls, authHeaders, total, concurrency, log }) {
+  const rows = [];
+  for (const call of calls) {
+    const headers = call.auth ? { ...authHeaders } : { 'x-client-id': 'tandem-web' };
+    if (call.body) headers['content-type'] = 'application/json';
+    const one = (base) => async () => {
+      const response = await fetch(`${base}${call.url}`, { method: call.method, headers, body: call.body });
+      if (!response.ok) throw new Error(`${call.name}: ${response.status}`);
+      await response.arrayBuffer();
+    };
+    const tandem = await timeAll(one(tandemBase), { total, concurrency });
+    const floor = await timeAll(one(floorBase), { total, concurrency });
+    log(
+      `${call.name}: Tandem p50 ${tandem.p50.toFixed(1)} / p95 ${tandem.p95.toFixed(1)} ms; floor ${floor.p50.toFixed(1)} / ${floor.p95.toFixed(1)} ms`,
+    );
+    rows.push({ call, tandem, floor });
+  }
+  return rows;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The hot calls, with the web app's query strings (apps/web/src/features/*/api)
 
@@ -419,6 +557,95 @@ function table({ title, calls, results, connectionsList, embedded }) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Profile (--profile <call>): where Tandem's CPU goes under load, from V8's sampling profiler
+
+/** Who owns a profiled frame: a package under node_modules, the app's own source, Node, or V8. */
+function owner(url, functionName) {
+  if (!url) return functionName.startsWith('(') ? functionName : '(native)';
+  const pkg = url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
+  if (pkg) return pkg[1];
+  const app = url.match(/(apps\/server\/src|packages\/contract\/src)\/(.*)$/);
+  if (app) return `${app[1]}/${app[2]}`;
+  return url.startsWith('node:') ? 'node' : url;
+}
+
+/**
+ * Self time (ms) of a .cpuprofile by owner and by function, over its last `windowMs` (the load:
+ * the server stops right after it, so startup stays out); idle left out.
+ */
+function selfTimes(profile, windowMs) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const from = profile.endTime - windowMs * 1000;
+  const self = new Map();
+  let at = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i += 1) {
+    at += profile.timeDeltas[i] ?? 0;
+    if (at < from) continue;
+    self.set(profile.samples[i], (self.get(profile.samples[i]) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  }
+  const byOwner = new Map();
+  const byFunction = new Map();
+  for (const [id, ms] of self) {
+    const { callFrame } = byId.get(id);
+    if (callFrame.functionName === '(idle)') continue;
+    const who = owner(callFrame.url, callFrame.functionName);
+    byOwner.set(who, (byOwner.get(who) ?? 0) + ms);
+    const where = `${callFrame.functionName || '(anonymous)'} ${who}:${callFrame.lineNumber + 1}`;
+    byFunction.set(where, (byFunction.get(where) ?? 0) + ms);
+  }
+  return { byOwner, byFunction };
+}
+
+/**
+ * Runs a server (`start(nodeArgs)`) under `--cpu-prof` while autocannon drives `call` at
+ * `connections` for `duration` seconds after a 1 s warm-up; the profile is copied to `keep`.
+ * Returns the load's result and the CPU time per request (ms) by owner and by function, from the
+ * samples of the measured load.
+ */
+async function profileServer({ start, ready, base, call, headers, connections, duration, keep }) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tandem-cpu-prof-'));
+  const server = start(['--cpu-prof', '--cpu-prof-dir', dir]);
+  try {
+    await ready(base);
+    await load(`${base}${call.url}`, call, headers, connections, 1);
+    const result = await load(`${base}${call.url}`, call, headers, connections, duration);
+    await server.stop();
+    const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
+    cpSync(path.join(dir, file), keep);
+    const { byOwner, byFunction } = selfTimes(JSON.parse(readFileSync(keep, 'utf8')), duration * 1000);
+    const perRequest = (map) => new Map([...map].map(([name, ms]) => [name, ms / result.total]));
+    return { result, byOwner: perRequest(byOwner), byFunction: perRequest(byFunction) };
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Tandem's and the floor's CPU per request side by side, by owner and Tandem's top functions. */
+function profileReport(call, connections, tandem, floor, top = 20) {
+  const sum = (map) => [...map.values()].reduce((a, b) => a + b, 0);
+  const owners = [...new Set([...tandem.byOwner.keys(), ...floor.byOwner.keys()])].sort(
+    (a, b) => (tandem.byOwner.get(b) ?? 0) - (tandem.byOwner.get(a) ?? 0),
+  );
+  const µs = (ms) => (ms === undefined ? '' : (ms * 1000).toFixed(0));
+  return [
+    `${call.name} at ${connections} connections under --cpu-prof: Tandem ${tandem.result.rps.toFixed(0)} req/s (p99 ${tandem.result.p99} ms), floor ${floor.result.rps.toFixed(0)} req/s (p99 ${floor.result.p99} ms)`,
+    '',
+    '| CPU per request by owner (µs) | Tandem | floor |',
+    '|---|---|---|',
+    `| **all** | ${µs(sum(tandem.byOwner))} | ${µs(sum(floor.byOwner))} |`,
+    ...owners.slice(0, top).map((name) => `| ${name} | ${µs(tandem.byOwner.get(name))} | ${µs(floor.byOwner.get(name))} |`),
+    '',
+    "| Tandem's top functions (µs per request) | Tandem | floor |",
+    '|---|---|---|',
+    ...[...tandem.byFunction]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, ms]) => `| ${name} | ${µs(ms)} | ${µs(floor.byFunction.get(name))} |`),
+  ].join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
 
 async function main() {
   const args = process.argv.slice(2);
@@ -427,6 +654,8 @@ async function main() {
     return index >= 0 ? args[index + 1] : undefined;
   };
   const isPglite = args.includes('pglite');
+  const scale = Number(option('--scale') ?? 0);
+  if (scale && isPglite) throw new Error('--scale runs on PostgreSQL only');
   const asJson = args.includes('--json');
   const duration = Number(option('--duration') ?? 5);
   const connectionsList = (option('--connections') ?? (isPglite ? '64,8' : '64,16')).split(',').map(Number);
@@ -451,6 +680,7 @@ async function main() {
     let databaseEnv;
     let ctx;
     let version;
+    let counts;
     if (isPglite) {
       databaseEnv = { DATA_DIR: path.join(work, 'tandem') };
       const migrating = startServer(tandemPort, { ...databaseEnv, ...secrets });
@@ -475,11 +705,16 @@ async function main() {
       await migrating.stop();
       const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
       ctx = await seed(pool);
+      if (scale > 1) {
+        log(`seeding ${scale - 1} more offices`);
+        counts = await seedOffices(pool, scale - 1, log);
+      }
       version = (await pool.query('show server_version')).rows[0].server_version;
       await pool.end();
     }
     log('seeded; capturing the SQL of each hot call');
-    const calls = hotCalls(ctx);
+    const only = option('--calls')?.split(',');
+    const calls = hotCalls(ctx).filter((call) => !only || only.includes(call.name));
     const capturing = startServer(tandemPort, { ...databaseEnv, ...secrets, ...captureEnv }, preload);
     await waitReady(tandemBase);
     const authHeaders = await signIn(tandemBase, email, password);
@@ -512,6 +747,33 @@ async function main() {
         })),
       }),
     );
+    const profiled = option('--profile');
+    if (profiled) {
+      const call = calls.find((c) => c.name === profiled);
+      if (!call) throw new Error(`--profile: no hot call named "${profiled}" (${calls.map((c) => c.name).join(', ')})`);
+      const headers = call.auth ? { ...authHeaders } : { 'x-client-id': 'tandem-web' };
+      if (call.body) headers['content-type'] = 'application/json';
+      const keep = (who) => path.join(path.dirname(out), `${who}-${call.name.replace(/\W+/g, '-')}.cpuprofile`);
+      const common = { call, headers, connections: connectionsList[0], duration };
+      const tandemProfile = await profileServer({
+        ...common,
+        start: (nodeArgs) => startServer(tandemPort, { ...databaseEnv, ...secrets }, nodeArgs),
+        ready: waitReady,
+        base: tandemBase,
+        keep: keep('tandem'),
+      });
+      const floorProfile = await profileServer({
+        ...common,
+        start: (nodeArgs) => startFloor(floorConfig, nodeArgs),
+        ready: waitListening,
+        base: floorBase,
+        keep: keep('floor'),
+      });
+      log(
+        `\n${profileReport(call, connectionsList[0], tandemProfile, floorProfile)}\n\n(profiles kept as ${keep('tandem')} and ${keep('floor')}: open them in Chrome DevTools)`,
+      );
+      return;
+    }
     const tandem = startServer(tandemPort, { ...databaseEnv, ...secrets });
     stops.push(tandem.stop);
     const floor = startFloor(floorConfig);
@@ -525,6 +787,23 @@ async function main() {
         if (!response.ok) throw new Error(`${call.name} on ${base}: ${response.status} ${await response.text()}`);
         await response.arrayBuffer();
       }
+    }
+    if (scale > 1) {
+      const total = Number(option('--requests') ?? 300);
+      const rows = await measureLatency({ tandemBase, floorBase, calls, authHeaders, total, concurrency: 4, log });
+      const markdown = [
+        `PostgreSQL ${version}, ${new Date().toISOString().slice(0, 10)}: ${counts.workspaces} workspaces, ${counts.tasks} tasks, ${counts.answers} answers, ${counts.briefs} briefs, ${counts.recipients} recipients, ${counts.activity} activity items (${counts.size}); ${total} requests per call, 4 at a time`,
+        '',
+        '| call | statements | Tandem p50 / p95 | floor p50 / p95 |',
+        '|---|---|---|---|',
+        ...rows.map(
+          ({ call, tandem, floor }) =>
+            `| ${call.name} | ${call.statements.length} | ${tandem.p50.toFixed(1)} / ${tandem.p95.toFixed(1)} ms | ${floor.p50.toFixed(1)} / ${floor.p95.toFixed(1)} ms |`,
+        ),
+      ].join('\n');
+      writeFileSync(out, `${markdown}\n`);
+      console.log(`\n${markdown}\n\n(written to ${out})`);
+      return;
     }
     log(`load: ${connectionsList.join(' and ')} connections, ${duration} s per run, Tandem and floor alternating, best of two`);
     const results = await measure({ tandemBase, floorBase, calls, authHeaders, connectionsList, duration, log });

@@ -16,12 +16,13 @@
 //             worker received for /dashboard/home until the worker is active and the network idle
 // Medians of `runs` (min–max in brackets). Not a test: numbers for bench/README.md.
 /* global window, document, MutationObserver, getComputedStyle, requestAnimationFrame -- the probes run in the page */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
+import { apiOf, startBuiltServer } from './lib/built-server.mjs';
+import { waitReady } from './lib/list-bench.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -30,54 +31,10 @@ const asJson = args.includes('--json');
 const port = Number(process.env.BENCH_PORT ?? 3296);
 const base = `http://127.0.0.1:${port}`;
 const executive = { email: 'executive@tandem.local', password: 'demo tandem executive 2026' };
-const headers = { 'content-type': 'application/json', 'x-client-id': 'tandem-web' };
+const api = apiOf(base);
 
 // ---------------------------------------------------------------------------------------------
 // The built server on a fresh embedded database with the demo workspace
-
-function startServer() {
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      NODE_ENV: 'production',
-      // Nothing here sends mail (password sign-in); production only insists on a mail server.
-      MAIL_URL: 'smtp://127.0.0.1:9',
-      TANDEM_DEMO: '1',
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'tandem-bench-')),
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '1000000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return { stop: async () => (child.kill('SIGTERM'), await exited) };
-}
-
-async function waitReady() {
-  for (let i = 0; i < 300; i += 1) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not start');
-}
-
-async function api(method, url, token, body) {
-  const response = await fetch(`${base}/api/${url}`, {
-    method,
-    headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  return (await response.json()).payload;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Statistics
@@ -292,9 +249,9 @@ function readPrecache() {
 
 // ---------------------------------------------------------------------------------------------
 
-const server = startServer();
+const server = startBuiltServer(port, mkdtempSync(path.join(os.tmpdir(), 'tandem-bench-')));
 try {
-  await waitReady();
+  await waitReady(base);
   const tokens = await api('POST', 'auth/password', undefined, {
     loginIdentifier: executive.email,
     password: executive.password,

@@ -1,0 +1,47 @@
+// The built server with the demo workspace, for the browser benchmarks (bench/page-timings.mjs,
+// bench/lighthouse.mjs): NODE_ENV=production on a fresh embedded database, and its API.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const headers = { 'content-type': 'application/json', 'x-client-id': 'tandem-web' };
+
+/**
+ * Starts apps/server/dist/server.js on `port` with the demo workspace in `dataDir` (build first);
+ * `stop()` sends SIGTERM and waits for the exit.
+ */
+export function startBuiltServer(port, dataDir) {
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      NODE_ENV: 'production',
+      // Nothing here sends mail (password sign-in); production only insists on a mail server.
+      MAIL_URL: 'smtp://127.0.0.1:9',
+      TANDEM_DEMO: '1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return { stop: async () => (child.kill('SIGTERM'), await exited) };
+}
+
+/** `api(method, url, token?, body?)` against `base`/api: the answer's payload; throws on a non-2xx. */
+export function apiOf(base) {
+  return async (method, url, token, body) => {
+    const response = await fetch(`${base}/api/${url}`, {
+      method,
+      headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+    return (await response.json()).payload;
+  };
+}
