@@ -67,7 +67,9 @@ async function serveFloor(config) {
       const client = await pool.connect();
       try {
         let result;
-        for (const s of statements) result = await client.query({ text: s.text, values: s.values, rowMode: s.rowMode, types });
+        // A statement Tandem prepared by name runs prepared here too (parsed once per connection).
+        for (const s of statements)
+          result = await client.query({ text: s.text, values: s.values, rowMode: s.rowMode, name: s.name, types });
         return result.rows;
       } finally {
         client.release();

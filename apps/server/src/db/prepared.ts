@@ -22,3 +22,39 @@ export function preparedQuery<T>(build: (db: Queryable) => T): (db: Queryable) =
     return query;
   };
 }
+
+/**
+ * {@link preparedQuery} for a read whose SQL depends on a few choices (which filters a list has,
+ * its sort and order, the member type its visibility rule takes): one prepared statement per
+ * shape. `keyOf` names a shape from those choices only — never from values, which go in as
+ * `sql.placeholder`s — so the statements stay few. `build` gets the statement's name
+ * (`name_1`, `name_2`, … in the order shapes first appear; PostgreSQL needs one name per text).
+ */
+export function preparedStatements<Shape, T>(
+  name: string,
+  keyOf: (shape: Shape) => string,
+  build: (db: Queryable, shape: Shape, statementName: string) => T,
+): (db: Queryable, shape: Shape) => T {
+  const names = new Map<string, string>();
+  const prepared = new WeakMap<Database, Map<string, T>>();
+  return (db, shape) => {
+    const key = keyOf(shape);
+    let statementName = names.get(key);
+    if (statementName === undefined) {
+      statementName = `${name}_${names.size + 1}`;
+      names.set(key, statementName);
+    }
+    if (is(db, PgTransaction)) return build(db, shape, statementName);
+    let byKey = prepared.get(db as Database);
+    if (byKey === undefined) {
+      byKey = new Map();
+      prepared.set(db as Database, byKey);
+    }
+    let query = byKey.get(key);
+    if (query === undefined) {
+      query = build(db, shape, statementName);
+      byKey.set(key, query);
+    }
+    return query;
+  };
+}

@@ -1,4 +1,4 @@
-import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   guestVisibleBriefStatuses,
   permissionMatrix,
@@ -17,6 +17,26 @@ export interface Viewer {
   workspaceId: string;
   memberId: string;
   workspaceMemberType: WorkspaceMemberType;
+}
+
+/**
+ * A {@link Viewer} whose ids may be `sql.placeholder`s: a rule built once per member type for a
+ * prepared statement (db/prepared.ts), its ids bound on each run ({@link viewerPlaceholders}).
+ */
+export interface ViewerOperand {
+  workspaceId: string | Placeholder;
+  memberId: string | Placeholder;
+  workspaceMemberType: WorkspaceMemberType;
+}
+
+/** A viewer of `workspaceMemberType` whose ids are the placeholders `workspaceId` and `memberId`. */
+export function viewerPlaceholders(workspaceMemberType: WorkspaceMemberType): ViewerOperand {
+  return { workspaceId: sql.placeholder('workspaceId'), memberId: sql.placeholder('memberId'), workspaceMemberType };
+}
+
+/** The values of {@link viewerPlaceholders}' placeholders for `viewer`. */
+export function viewerValues(viewer: Viewer): { workspaceId: string; memberId: string } {
+  return { workspaceId: viewer.workspaceId, memberId: viewer.memberId };
 }
 
 /** A column, or a value to compare as a uuid (e.g. the parties a live event names). */
@@ -40,7 +60,7 @@ const taskColumns: TaskPartiesOperand = { createdByMemberId: tasks.createdByMemb
  * list, one task, the dashboard and the `task` event audience. Does not scope by workspace:
  * combine with {@link tasksOfWorkspace} when reading rows.
  */
-export function taskVisibleTo(viewer: Viewer, parties: TaskPartiesOperand = taskColumns): SQL {
+export function taskVisibleTo(viewer: ViewerOperand, parties: TaskPartiesOperand = taskColumns): SQL {
   return taskVisibleToType(viewer.workspaceMemberType, sql`${viewer.memberId}::uuid`, parties);
 }
 
@@ -59,7 +79,11 @@ function taskVisibleToType(type: WorkspaceMemberType, me: SQL, parties: TaskPart
  * {@link taskVisibleTo} where the member's id and type may be columns (the profile's per-member
  * hasNewActivityItems): the same rule, chosen per type in SQL.
  */
-function taskVisibleToMember(memberId: AnyColumn | string, memberType: AnyColumn | WorkspaceMemberType, parties: TaskPartiesOperand): SQL {
+function taskVisibleToMember(
+  memberId: AnyColumn | Placeholder | string,
+  memberType: AnyColumn | WorkspaceMemberType,
+  parties: TaskPartiesOperand,
+): SQL {
   const me = typeof memberId === 'string' ? sql`${memberId}::uuid` : sql`${memberId}`;
   if (typeof memberType === 'string') return taskVisibleToType(memberType, me, parties);
   const branches = workspaceMemberTypes.map((type) => sql`when ${type} then ${taskVisibleToType(type, me, parties)}`);
@@ -67,7 +91,7 @@ function taskVisibleToMember(memberId: AnyColumn | string, memberType: AnyColumn
 }
 
 /** Rows of `tasks` in the viewer's workspace that they may see ({@link taskVisibleTo}). */
-export function tasksOfWorkspace(viewer: Viewer): SQL {
+export function tasksOfWorkspace(viewer: ViewerOperand): SQL {
   return and(eq(tasks.workspaceId, viewer.workspaceId), taskVisibleTo(viewer))!;
 }
 
@@ -94,12 +118,12 @@ function briefVisibleToType(type: WorkspaceMemberType, status: BriefStatusOperan
  * {@link activityVisibleTo}, brief activity. Does not scope by workspace: combine with
  * {@link briefsOfWorkspace} when reading rows.
  */
-export function briefVisibleTo(viewer: Viewer, status: BriefStatusOperand = briefs.status): SQL {
+export function briefVisibleTo(viewer: ViewerOperand, status: BriefStatusOperand = briefs.status): SQL {
   return briefVisibleToType(viewer.workspaceMemberType, status);
 }
 
 /** Rows of `briefs` in the viewer's workspace that they may see ({@link briefVisibleTo}). */
-export function briefsOfWorkspace(viewer: Viewer): SQL {
+export function briefsOfWorkspace(viewer: ViewerOperand): SQL {
   return and(eq(briefs.workspaceId, viewer.workspaceId), briefVisibleTo(viewer))!;
 }
 
@@ -123,7 +147,7 @@ const kindsHiddenFromGuests: ActivityKind[] = ['ANSWER_RECEIVED', 'CHAT_REPLY', 
  * dot and the list never disagree. `memberId` / `memberType` are a viewer's values or member
  * columns (for the profile's per-member flag).
  */
-export function activityVisibleTo(memberId: AnyColumn | string, memberType: AnyColumn | WorkspaceMemberType): SQL {
+export function activityVisibleTo(memberId: AnyColumn | Placeholder | string, memberType: AnyColumn | WorkspaceMemberType): SQL {
   const hidden = sql.join(
     kindsHiddenFromGuests.map((kind) => sql`${kind}`),
     sql`, `,
@@ -137,6 +161,6 @@ export function activityVisibleTo(memberId: AnyColumn | string, memberType: AnyC
 }
 
 /** Rows of `activity_items` in the viewer's workspace that they may see ({@link activityVisibleTo}). */
-export function activityOfWorkspace(viewer: Viewer): SQL {
+export function activityOfWorkspace(viewer: ViewerOperand): SQL {
   return and(eq(activityItems.workspaceId, viewer.workspaceId), activityVisibleTo(viewer.memberId, viewer.workspaceMemberType))!;
 }

@@ -22,14 +22,16 @@ const openPaths = ['/api/docs', '/api/openapi.json', '/api/slack/events'];
 async function clientIdPlugin(app: FastifyInstance, options: { clientIds: string[] }) {
   const allowed = new Set(options.clientIds);
   app.decorateRequest('clientId', '');
-  app.addHook('onRequest', async (request) => {
+  // A callback hook: no promise per request (issue #13).
+  app.addHook('onRequest', (request, _reply, done) => {
     const path = request.url.split('?')[0]!;
-    if (!path.startsWith('/api/') || openPaths.some((open) => path === open || path.startsWith(`${open}/`))) return;
+    if (!path.startsWith('/api/') || openPaths.some((open) => path === open || path.startsWith(`${open}/`))) return done();
     const header = request.headers['x-client-id'];
     if (typeof header !== 'string' || !allowed.has(header)) {
-      throw new AppError('INVALID_CLIENT', 'This client is not recognised. Send a known X-Client-Id header.');
+      return done(new AppError('INVALID_CLIENT', 'This client is not recognised. Send a known X-Client-Id header.'));
     }
     request.clientId = header;
+    done();
   });
 }
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { idempotencyKeys } from '../db/schema/index.js';
 import { AppError } from '../lib/errors.js';
@@ -37,9 +37,9 @@ function requestHash(request: FastifyRequest): string {
 async function idempotencyPlugin(app: FastifyInstance) {
   app.decorateRequest('idempotencyKey', null);
 
-  app.addHook('preHandler', async (request, reply) => {
+  const claimKey = async (request: FastifyRequest, reply: FastifyReply) => {
     const key = request.headers['idempotency-key'];
-    if (!METHODS.has(request.method) || key === undefined || request.routeOptions.config.idempotent === false) return;
+    if (!METHODS.has(request.method) || key === undefined) return;
     if (typeof key !== 'string' || key.length < 1 || key.length > 255) {
       throw new AppError('VALIDATION_FAILED', 'Idempotency-Key must be 1 to 255 characters.', {
         'Idempotency-Key': 'Must be 1 to 255 characters.',
@@ -74,22 +74,31 @@ async function idempotencyPlugin(app: FastifyInstance) {
       .type('application/json')
       .serializer((body: unknown) => JSON.stringify(body))
       .send(stored.responseBody);
-  });
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  const storeAnswer = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const scopedKey = request.idempotencyKey;
     if (!scopedKey) return payload;
     request.idempotencyKey = null;
     const body = typeof payload === 'string' && payload.length > 0 ? (JSON.parse(payload) as unknown) : null;
     await keepAnswer(app, scopedKey, { status: reply.statusCode, body });
     return payload;
-  });
+  };
 
   // A request that died before answering must not block its key forever.
-  app.addHook('onResponse', async (request) => {
+  const releaseUnanswered = async (request: FastifyRequest) => {
     if (request.idempotencyKey) {
       await app.db.delete(idempotencyKeys).where(eq(idempotencyKeys.scopedKey, request.idempotencyKey));
     }
+  };
+
+  // Only the routes that take a key run these hooks: a GET pays nothing for them (issue #13).
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (!methods.some((method) => METHODS.has(method)) || route.config?.idempotent === false) return;
+    route.preHandler = [...[route.preHandler ?? []].flat(), claimKey];
+    route.onSend = [...[route.onSend ?? []].flat(), storeAnswer];
+    route.onResponse = [...[route.onResponse ?? []].flat(), releaseUnanswered];
   });
 }
 

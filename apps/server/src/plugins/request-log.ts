@@ -29,7 +29,7 @@ export function isStaticAssetPath(pathname: string): boolean {
  */
 async function requestLogPlugin(app: FastifyInstance) {
   app.decorateRequest('errorCode', null);
-  app.addHook('onResponse', async (request: FastifyRequest, reply) => {
+  app.addHook('onResponse', (request: FastifyRequest, reply, done) => {
     const pathname = request.url.split('?')[0]!;
     const quiet = isStaticAssetPath(pathname) || PROBE_PATHS.has(pathname);
     const ms = Math.round(reply.elapsedTime);
@@ -43,6 +43,7 @@ async function requestLogPlugin(app: FastifyInstance) {
     const message = `${request.method} ${request.url} ${reply.statusCode} ${ms}ms`;
     if (quiet) request.log.debug(line, message);
     else request.log.info(line, message);
+    done();
   });
 }
 

@@ -53,9 +53,9 @@ const PUBLIC_PAGE_PATTERN = /^\/(b|q|s)\//;
  * indexed even by a crawler that ignores the page's meta tag (PRODUCT §3 "noindex").
  */
 async function publicPagesHeadersPlugin(app: FastifyInstance): Promise<void> {
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (PUBLIC_PAGE_PATTERN.test(request.url)) setPublicHeaders(reply);
-    return payload;
+    done(null, payload);
   });
 }
 

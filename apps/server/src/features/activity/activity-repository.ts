@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ActivityItem, ActivityKind, ActivityMember, ActivityPage } from '@tandem/contract';
-import { activityOfWorkspace, type Viewer } from '../../permissions/visibility.js';
+import { activityOfWorkspace, viewerPlaceholders, viewerValues, type Viewer, type ViewerOperand } from '../../permissions/visibility.js';
 import type { Queryable } from '../../db/client.js';
+import { preparedStatements } from '../../db/prepared.js';
 import { activityItems, people, workspaceMembers } from '../../db/schema/index.js';
 import { publishWorkspaceEvent } from '../../events/event-bus.js';
 import { decodeIdCursor, encodeCursor, IdCursorSchema } from '../../lib/cursor.js';
@@ -82,12 +83,13 @@ function memberOf(memberId: string | null, firstName: string | null, lastName: s
 }
 
 /**
- * Rows → ActivityItems with the actor's and the subject member's names and isUnread (the
- * hasNewActivityItems rule, seed §3). The subject member is looked up in the item's own workspace
- * only, by `subject.memberId` compared as text (subjects are free-form JSON).
+ * The feed's select: items `target` may see matching `where`, in `order`, with the actor's and the
+ * subject member's names and isUnread (the hasNewActivityItems rule, seed §3). The subject member
+ * is looked up in the item's own workspace only, by `subject.memberId` compared as text (subjects
+ * are free-form JSON). `target`'s ids may be placeholders (a prepared statement).
  */
-async function selectItems(db: Queryable, target: Viewer, where: SQL, order: 'newest' | 'oldest', limit: number): Promise<ActivityItem[]> {
-  const rows = await db
+function selectItemRows(db: Queryable, target: ViewerOperand, where: SQL, order: 'newest' | 'oldest') {
+  return db
     .select({
       id: activityItems.id,
       kind: activityItems.kind,
@@ -113,21 +115,39 @@ async function selectItems(db: Queryable, target: Viewer, where: SQL, order: 'ne
       ...(order === 'newest'
         ? [desc(activityItems.createdAt), desc(activityItems.id)]
         : [asc(activityItems.createdAt), asc(activityItems.id)]),
-    )
-    .limit(limit);
-  return rows.map((row) => ({
-    id: row.id,
-    kind: row.kind,
-    actor: memberOf(row.actorMemberId, row.actorFirstName, row.actorLastName),
-    subject: row.subject,
-    subjectMember: memberOf(row.subjectMemberId, row.subjectFirstName, row.subjectLastName),
-    createdAt: row.createdAt.toISOString(),
-    isUnread: row.isUnread,
-  }));
+    );
 }
 
+type ItemRow = Awaited<ReturnType<ReturnType<typeof selectItemRows>['execute']>>[number];
+
+const toActivityItem = (row: ItemRow): ActivityItem => ({
+  id: row.id,
+  kind: row.kind,
+  actor: memberOf(row.actorMemberId, row.actorFirstName, row.actorLastName),
+  subject: row.subject,
+  subjectMember: memberOf(row.subjectMemberId, row.subjectFirstName, row.subjectLastName),
+  createdAt: row.createdAt.toISOString(),
+  isUnread: row.isUnread,
+});
+
+/** At most `limit` items of {@link selectItemRows} as ActivityItems. */
+async function selectItems(db: Queryable, target: Viewer, where: SQL, order: 'newest' | 'oldest', limit: number): Promise<ActivityItem[]> {
+  const rows = await selectItemRows(db, target, where, order).limit(limit);
+  return rows.map(toActivityItem);
+}
+
+/** A page of the feed, newest first, from the start or after an item: prepared per member type (issue #13). */
+const feedPageStatement = preparedStatements(
+  'activity_feed',
+  (shape: { memberType: Viewer['workspaceMemberType']; after: boolean }) => `${shape.memberType}:${shape.after}`,
+  (db, { memberType, after }, name) =>
+    selectItemRows(db, viewerPlaceholders(memberType), after ? beyond(sql.placeholder('afterItemId'), '<') : sql`true`, 'newest')
+      .limit(sql.placeholder('limit'))
+      .prepare(name),
+);
+
 /** (created_at, id) strictly before / after the item `itemId`, compared in the database (µs exact). */
-function beyond(itemId: string, direction: '<' | '>'): SQL {
+function beyond(itemId: string | Placeholder, direction: '<' | '>'): SQL {
   const anchor = sql`(select ${activityItems.createdAt}, ${activityItems.id} from ${activityItems} where ${activityItems.id} = ${itemId})`;
   return direction === '<'
     ? sql`(${activityItems.createdAt}, ${activityItems.id}) < ${anchor}`
@@ -154,13 +174,18 @@ export async function findActivity(
   target: Viewer,
   page: { limit: number; cursor?: string | undefined },
 ): Promise<ActivityPage> {
-  let where: SQL = sql`true`;
+  let afterItemId: string | undefined;
   if (page.cursor !== undefined) {
-    const itemId = decodeIdCursor(page.cursor, 'activity')!;
-    if (!(await isVisible(db, target, itemId))) throw invalidField('cursor', 'This cursor is not valid. Start again from the first page.');
-    where = beyond(itemId, '<');
+    afterItemId = decodeIdCursor(page.cursor, 'activity')!;
+    if (!(await isVisible(db, target, afterItemId)))
+      throw invalidField('cursor', 'This cursor is not valid. Start again from the first page.');
   }
-  const items = await selectItems(db, target, where, 'newest', page.limit + 1);
+  const rows = await feedPageStatement(db, { memberType: target.workspaceMemberType, after: afterItemId !== undefined }).execute({
+    ...viewerValues(target),
+    afterItemId,
+    limit: page.limit + 1,
+  });
+  const items = rows.map(toActivityItem);
   const hasMore = items.length > page.limit;
   const shown = hasMore ? items.slice(0, page.limit) : items;
   return { items: shown, nextCursor: hasMore ? encodeCursor('activity', [shown.at(-1)!.id]) : null };

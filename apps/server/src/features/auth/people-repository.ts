@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { people } from '../../db/schema/index.js';
 
 export type PersonRow = typeof people.$inferSelect;
@@ -13,8 +14,18 @@ export async function findPersonByEmail(db: Queryable, email: string): Promise<P
   return row;
 }
 
+/** {@link getPersonById}'s read (every profile call), built and prepared once (db/prepared.ts). */
+const personByIdStatement = preparedQuery((db) =>
+  db
+    .select()
+    .from(people)
+    .where(eq(people.id, sql.placeholder('id')))
+    .prepare('person_by_id'),
+);
+
+/** The person with id `id`, if any. */
 export async function getPersonById(db: Queryable, id: string): Promise<PersonRow | undefined> {
-  const [row] = await db.select().from(people).where(eq(people.id, id));
+  const [row] = await personByIdStatement(db).execute({ id });
   return row;
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
@@ -16,9 +16,10 @@ import type {
   ListBriefsQuery,
 } from '@tandem/contract';
 import type { Queryable } from '../../db/client.js';
+import { preparedStatements } from '../../db/prepared.js';
 import { briefs, briefVersions, people, workspaceMembers, type BriefSnapshot } from '../../db/schema/index.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
-import { briefsOfWorkspace, type Viewer } from '../../permissions/visibility.js';
+import { briefsOfWorkspace, viewerPlaceholders, viewerValues, type Viewer } from '../../permissions/visibility.js';
 import { toPrefixQuery } from '../../lib/text-search.js';
 
 /** A stored brief row (without the generated search vector). */
@@ -364,35 +365,44 @@ const listColumns = {
   updatedAt: briefs.updatedAt,
 };
 
+/** The list rows' select: a brief with its section and mark counts and its creator's names. */
+function selectBriefListRows(db: Queryable) {
+  return db
+    .select(listColumns)
+    .from(briefs)
+    .leftJoin(creator, eq(creator.id, briefs.createdByMemberId))
+    .leftJoin(creatorPerson, eq(creatorPerson.id, creator.personId));
+}
+
+type BriefListRow = Awaited<ReturnType<ReturnType<typeof selectBriefListRows>['execute']>>[number];
+
+const toBriefListItem = (row: BriefListRow): BriefListItem => ({
+  id: row.id,
+  title: row.title,
+  status: row.status,
+  meetingAt: row.meetingAt?.toISOString() ?? null,
+  meetingTimeZone: row.meetingTimeZone,
+  sectionCount: Number(row.sectionCount),
+  marks: { READ: Number(row.read), DECIDED: Number(row.decided), NEED_MORE: Number(row.needMore) },
+  confidential: row.confidential,
+  version: row.version,
+  createdBy:
+    row.createdByMemberId && row.creatorFirstName !== null && row.creatorLastName !== null
+      ? { memberId: row.createdByMemberId, firstName: row.creatorFirstName, lastName: row.creatorLastName }
+      : null,
+  updatedAt: row.updatedAt.toISOString(),
+});
+
 /**
  * At most `limit` briefs matching `where` as list rows (contract BriefListItem: no section bodies
  * leave the database), in `order`. `where` must hold the viewer's visibility ({@link briefsOfWorkspace}).
  */
 export async function findBriefListItems(db: Queryable, where: SQL, order: SQL[], limit: number): Promise<BriefListItem[]> {
-  const rows = await db
-    .select(listColumns)
-    .from(briefs)
-    .leftJoin(creator, eq(creator.id, briefs.createdByMemberId))
-    .leftJoin(creatorPerson, eq(creatorPerson.id, creator.personId))
+  const rows = await selectBriefListRows(db)
     .where(where)
     .orderBy(...order)
     .limit(limit);
-  return rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    status: row.status,
-    meetingAt: row.meetingAt?.toISOString() ?? null,
-    meetingTimeZone: row.meetingTimeZone,
-    sectionCount: Number(row.sectionCount),
-    marks: { READ: Number(row.read), DECIDED: Number(row.decided), NEED_MORE: Number(row.needMore) },
-    confidential: row.confidential,
-    version: row.version,
-    createdBy:
-      row.createdByMemberId && row.creatorFirstName !== null && row.creatorLastName !== null
-        ? { memberId: row.createdByMemberId, firstName: row.creatorFirstName, lastName: row.creatorLastName }
-        : null,
-    updatedAt: row.updatedAt.toISOString(),
-  }));
+  return rows.map(toBriefListItem);
 }
 
 /**
@@ -425,27 +435,82 @@ export function dayBounds(day: string, timeZone: string): { start: Date; end: Da
   };
 }
 
-/** Briefs whose meeting is on the day [start, end). */
-export const meetingWithin = (bounds: { start: Date; end: Date }): SQL =>
-  and(
-    sql`${briefs.meetingAt} >= ${bounds.start.toISOString()}::timestamptz`,
-    sql`${briefs.meetingAt} < ${bounds.end.toISOString()}::timestamptz`,
+/** Briefs whose meeting is on the day [start, end) (instants, or placeholders of ISO instants). */
+export const meetingWithin = (bounds: { start: Date | Placeholder; end: Date | Placeholder }): SQL => {
+  const instant = (value: Date | Placeholder) => (value instanceof Date ? value.toISOString() : value);
+  return and(
+    sql`${briefs.meetingAt} >= ${instant(bounds.start)}::timestamptz`,
+    sql`${briefs.meetingAt} < ${instant(bounds.end)}::timestamptz`,
   )!;
+};
 
-/** The filters of ListBriefsQuery as SQL, on top of the viewer's visibility. */
-function filtersOf(viewer: Viewer, query: ListBriefsQuery, now: Date): SQL {
-  const conditions: (SQL | undefined)[] = [briefsOfWorkspace(viewer)];
-  if (query.status) conditions.push(inArray(briefs.status, query.status));
-  const words = query.q ? toPrefixQuery(query.q) : null;
-  if (words) conditions.push(sql`${briefs.search} @@ to_tsquery('simple'::regconfig, ${words})`);
-  if (query.meetingFrom) conditions.push(sql`${briefs.meetingAt} >= ${query.meetingFrom}::timestamptz`);
-  if (query.meetingTo) conditions.push(sql`${briefs.meetingAt} < ${query.meetingTo}::timestamptz`);
-  if (query.forToday) {
-    const timeZone = query.timeZone ?? 'UTC';
-    conditions.push(meetingWithin(dayBounds(query.today ?? todayIn(timeZone, now), timeZone)));
+/**
+ * What decides a brief list's SQL besides the values bound into it (db/prepared.ts): the viewer's
+ * member type, which filters are set (and how many statuses), the sort, which index range is read
+ * and whether it continues after a cursor.
+ */
+interface BriefListShape {
+  memberType: Viewer['workspaceMemberType'];
+  /** How many statuses `status` lists; null when it is not set. */
+  statuses: number | null;
+  words: boolean;
+  meetingFrom: boolean;
+  meetingTo: boolean;
+  forToday: boolean;
+  sort: BriefSort;
+  /** updatedAt's one range, or meetingAt's briefs with a meeting and those without. */
+  range: 'all' | 'dated' | 'undated';
+  after: boolean;
+}
+
+const param = sql.placeholder;
+
+/** The filters of ListBriefsQuery as SQL, on top of the viewer's visibility; values are placeholders. */
+function filtersOf(shape: BriefListShape): SQL {
+  const conditions: (SQL | undefined)[] = [briefsOfWorkspace(viewerPlaceholders(shape.memberType))];
+  if (shape.statuses !== null) {
+    conditions.push(
+      inArray(
+        briefs.status,
+        Array.from({ length: shape.statuses }, (_, index) => param(`status${index}`)),
+      ),
+    );
   }
+  if (shape.words) conditions.push(sql`${briefs.search} @@ to_tsquery('simple'::regconfig, ${param('words')})`);
+  if (shape.meetingFrom) conditions.push(sql`${briefs.meetingAt} >= ${param('meetingFrom')}::timestamptz`);
+  if (shape.meetingTo) conditions.push(sql`${briefs.meetingAt} < ${param('meetingTo')}::timestamptz`);
+  if (shape.forToday) conditions.push(meetingWithin({ start: param('dayStart'), end: param('dayEnd') }));
   return and(...conditions)!;
 }
+
+/** One index range of a brief list as a prepared statement per shape (issue #13: built once). */
+const briefListStatement = preparedStatements(
+  'brief_list',
+  (shape: BriefListShape) => JSON.stringify(shape),
+  (db, shape, name) => {
+    const cursorKey = sql`${param('cursorKey')}::timestamptz`;
+    const cursorId = sql`${param('cursorId')}::uuid`;
+    const conditions: (SQL | undefined)[] = [filtersOf(shape)];
+    let order: SQL[];
+    if (shape.range === 'all') {
+      if (shape.after) conditions.push(sql`(${briefs.updatedAt}, ${briefs.id}) < (${cursorKey}, ${cursorId})`);
+      order = [desc(briefs.updatedAt), desc(briefs.id)];
+    } else if (shape.range === 'dated') {
+      conditions.push(isNotNull(briefs.meetingAt));
+      if (shape.after) conditions.push(sql`(${briefs.meetingAt}, ${briefs.id}) > (${cursorKey}, ${cursorId})`);
+      order = [asc(briefs.meetingAt), asc(briefs.id)];
+    } else {
+      conditions.push(isNull(briefs.meetingAt));
+      if (shape.after) conditions.push(sql`${briefs.id} > ${cursorId}`);
+      order = [asc(briefs.id)];
+    }
+    return selectBriefListRows(db)
+      .where(and(...conditions))
+      .orderBy(...order)
+      .limit(param('limit'))
+      .prepare(name);
+  },
+);
 
 /** The sort key of the last row of a page: an ISO instant; null = no meeting (sort meetingAt). */
 type SortKey = string | null;
@@ -481,30 +546,43 @@ export async function findBriefs(db: Queryable, viewer: Viewer, query: ListBrief
   const fingerprint = listFingerprint(viewer, query, now);
   const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor, 'briefs', cursorParts(query.sort, fingerprint));
   const [, cursorKey, cursorId] = cursor ?? [undefined, undefined, undefined];
-  const filters = filtersOf(viewer, query, now);
+  const words = query.q ? toPrefixQuery(query.q) : null;
+  const timeZone = query.timeZone ?? 'UTC';
+  const day = query.forToday ? dayBounds(query.today ?? todayIn(timeZone, now), timeZone) : undefined;
+  const filters = {
+    memberType: viewer.workspaceMemberType,
+    statuses: query.status ? query.status.length : null,
+    words: words !== null,
+    meetingFrom: Boolean(query.meetingFrom),
+    meetingTo: Boolean(query.meetingTo),
+    forToday: day !== undefined,
+    sort: query.sort,
+  };
+  const values = {
+    ...viewerValues(viewer),
+    ...Object.fromEntries((query.status ?? []).map((status, index) => [`status${index}`, status])),
+    words,
+    meetingFrom: query.meetingFrom,
+    meetingTo: query.meetingTo,
+    dayStart: day?.start.toISOString(),
+    dayEnd: day?.end.toISOString(),
+    cursorKey,
+    cursorId,
+  };
   const want = query.limit + 1;
+  const readRange = async (range: BriefListShape['range'], after: boolean, limit: number): Promise<BriefListItem[]> => {
+    const rows = await briefListStatement(db, { ...filters, range, after }).execute({ ...values, limit });
+    return rows.map(toBriefListItem);
+  };
 
   let items: BriefListItem[];
   if (query.sort === 'updatedAt') {
-    const after = cursor ? sql`(${briefs.updatedAt}, ${briefs.id}) < (${cursorKey}::timestamptz, ${cursorId}::uuid)` : undefined;
-    items = await findBriefListItems(db, and(filters, after)!, [desc(briefs.updatedAt), desc(briefs.id)], want);
+    items = await readRange('all', cursor !== undefined, want);
   } else {
     items = [];
-    if (!cursor || cursorKey !== null) {
-      const after = cursor ? sql`(${briefs.meetingAt}, ${briefs.id}) > (${cursorKey}::timestamptz, ${cursorId}::uuid)` : undefined;
-      items = await findBriefListItems(
-        db,
-        and(filters, isNotNull(briefs.meetingAt), after)!,
-        [asc(briefs.meetingAt), asc(briefs.id)],
-        want,
-      );
-    }
-    if (items.length < want) {
-      const after = cursor && cursorKey === null ? sql`${briefs.id} > ${cursorId}::uuid` : undefined;
-      items = items.concat(
-        await findBriefListItems(db, and(filters, isNull(briefs.meetingAt), after)!, [asc(briefs.id)], want - items.length),
-      );
-    }
+    if (!cursor || cursorKey !== null) items = await readRange('dated', cursor !== undefined, want);
+    if (items.length < want)
+      items = items.concat(await readRange('undated', cursor !== undefined && cursorKey === null, want - items.length));
   }
   const shown = items.slice(0, query.limit);
   const last = shown.at(-1);

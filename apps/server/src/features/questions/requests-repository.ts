@@ -16,6 +16,7 @@ import {
   type RequestProgress,
 } from '@tandem/contract';
 import type { Queryable } from '../../db/client.js';
+import { preparedStatements } from '../../db/prepared.js';
 import {
   contacts,
   people,
@@ -331,43 +332,108 @@ const listColumns = {
   updatedAt: questionRequests.updatedAt,
 };
 
-/** At most `limit` requests matching `where` (which must scope the workspace), in `order`, as list rows. */
-export async function findRequestListItems(db: Queryable, where: SQL, order: SQL[], limit: number): Promise<QuestionRequestListItem[]> {
-  const rows = await db
+/** The list rows' select: a request with its item count, progress and creator's names. */
+function selectRequestListRows(db: Queryable) {
+  return db
     .select(listColumns)
     .from(questionRequests)
     .leftJoin(creator, eq(creator.id, questionRequests.createdByMemberId))
-    .leftJoin(creatorPerson, eq(creatorPerson.id, creator.personId))
+    .leftJoin(creatorPerson, eq(creatorPerson.id, creator.personId));
+}
+
+type RequestListRow = Awaited<ReturnType<ReturnType<typeof selectRequestListRows>['execute']>>[number];
+
+const toRequestListItem = (row: RequestListRow): QuestionRequestListItem => ({
+  id: row.id,
+  title: row.title,
+  status: row.status,
+  dueDate: row.dueDate,
+  itemCount: Number(row.itemCount),
+  progress: progressOf(row.progress),
+  channel: row.channel,
+  confidential: row.confidential,
+  sentAt: iso(row.sentAt),
+  closedAt: iso(row.closedAt),
+  createdBy: memberOf(row.createdByMemberId, row.creatorFirstName, row.creatorLastName),
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** At most `limit` requests matching `where` (which must scope the workspace), in `order`, as list rows. */
+export async function findRequestListItems(db: Queryable, where: SQL, order: SQL[], limit: number): Promise<QuestionRequestListItem[]> {
+  const rows = await selectRequestListRows(db)
     .where(where)
     .orderBy(...order)
     .limit(limit);
-  return rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    status: row.status,
-    dueDate: row.dueDate,
-    itemCount: Number(row.itemCount),
-    progress: progressOf(row.progress),
-    channel: row.channel,
-    confidential: row.confidential,
-    sentAt: iso(row.sentAt),
-    closedAt: iso(row.closedAt),
-    createdBy: memberOf(row.createdByMemberId, row.creatorFirstName, row.creatorLastName),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  }));
+  return rows.map(toRequestListItem);
 }
 
-/** The filters of ListQuestionRequestsQuery as SQL, scoped to the workspace. */
-function filtersOf(workspaceId: string, query: ListQuestionRequestsQuery): SQL {
-  const conditions: (SQL | undefined)[] = [eq(questionRequests.workspaceId, workspaceId)];
-  if (query.status) conditions.push(inArray(questionRequests.status, query.status));
-  const words = query.q ? toPrefixQuery(query.q) : null;
-  if (words) conditions.push(sql`${questionRequests.search} @@ to_tsquery('simple'::regconfig, ${words})`);
+/**
+ * What decides a request list's SQL besides the values bound into it (db/prepared.ts): which
+ * filters are set (and how many statuses), the sort, which index range is read and whether it
+ * continues after a cursor.
+ */
+interface RequestListShape {
+  /** How many statuses `status` lists; null when it is not set. */
+  statuses: number | null;
+  words: boolean;
+  contact: boolean;
+  sort: ListQuestionRequestsQuery['sort'];
+  /** The one range of updatedAt and title, or dueDate's requests with a due date and those without. */
+  range: 'all' | 'dated' | 'undated';
+  after: boolean;
+}
+
+const param = sql.placeholder;
+
+/** The filters of ListQuestionRequestsQuery as SQL, scoped to the workspace; values are placeholders. */
+function filtersOf(shape: RequestListShape): SQL {
+  const conditions: (SQL | undefined)[] = [eq(questionRequests.workspaceId, param('workspaceId'))];
+  if (shape.statuses !== null) {
+    conditions.push(
+      inArray(
+        questionRequests.status,
+        Array.from({ length: shape.statuses }, (_, index) => param(`status${index}`)),
+      ),
+    );
+  }
+  if (shape.words) conditions.push(sql`${questionRequests.search} @@ to_tsquery('simple'::regconfig, ${param('words')})`);
   // contact_ids holds the drafted people and, once sent, every recipient's contact.
-  if (query.contactId) conditions.push(sql`${questionRequests.contactIds} @> ${JSON.stringify([query.contactId])}::jsonb`);
+  if (shape.contact) conditions.push(sql`${questionRequests.contactIds} @> ${param('contactIds')}::jsonb`);
   return and(...conditions)!;
 }
+
+/** One index range of a request list as a prepared statement per shape (issue #13: built once). */
+const requestListStatement = preparedStatements(
+  'request_list',
+  (shape: RequestListShape) => JSON.stringify(shape),
+  (db, shape, name) => {
+    const key = param('cursorKey');
+    const lastId = sql`${param('cursorId')}::uuid`;
+    const conditions: (SQL | undefined)[] = [filtersOf(shape)];
+    let order: SQL[];
+    if (shape.sort === 'updatedAt') {
+      if (shape.after) conditions.push(sql`(${questionRequests.updatedAt}, ${questionRequests.id}) < (${key}::timestamptz, ${lastId})`);
+      order = [desc(questionRequests.updatedAt), desc(questionRequests.id)];
+    } else if (shape.sort === 'title') {
+      if (shape.after) conditions.push(sql`(${questionRequests.title}, ${questionRequests.id}) > (${key}::text, ${lastId})`);
+      order = [asc(questionRequests.title), asc(questionRequests.id)];
+    } else if (shape.range === 'dated') {
+      conditions.push(isNotNull(questionRequests.dueDate));
+      if (shape.after) conditions.push(sql`(${questionRequests.dueDate}, ${questionRequests.id}) > (${key}::date, ${lastId})`);
+      order = [asc(questionRequests.dueDate), asc(questionRequests.id)];
+    } else {
+      conditions.push(isNull(questionRequests.dueDate));
+      if (shape.after) conditions.push(sql`${questionRequests.id} > ${lastId}`);
+      order = [asc(questionRequests.id)];
+    }
+    return selectRequestListRows(db)
+      .where(and(...conditions))
+      .orderBy(...order)
+      .limit(param('limit'))
+      .prepare(name);
+  },
+);
 
 /** A digest of what decides the list's content and order: a cursor only continues its own list. */
 function listFingerprint(workspaceId: string, query: ListQuestionRequestsQuery): string {
@@ -401,39 +467,34 @@ export async function findRequests(db: Queryable, workspaceId: string, query: Li
       ? undefined
       : decodeCursor(query.cursor, LIST, z.tuple([z.literal(fingerprint), sortKeySchemas[query.sort], z.uuid()]));
   const [, key, lastId] = cursor ?? [undefined, undefined, undefined];
-  const filters = filtersOf(workspaceId, query);
+  const words = query.q ? toPrefixQuery(query.q) : null;
+  const filters = {
+    statuses: query.status ? query.status.length : null,
+    words: words !== null,
+    contact: Boolean(query.contactId),
+    sort: query.sort,
+  };
+  const values = {
+    workspaceId,
+    ...Object.fromEntries((query.status ?? []).map((status, index) => [`status${index}`, status])),
+    words,
+    contactIds: query.contactId ? JSON.stringify([query.contactId]) : undefined,
+    cursorKey: key,
+    cursorId: lastId,
+  };
   const want = query.limit + 1;
+  const readRange = async (range: RequestListShape['range'], after: boolean, limit: number): Promise<QuestionRequestListItem[]> => {
+    const rows = await requestListStatement(db, { ...filters, range, after }).execute({ ...values, limit });
+    return rows.map(toRequestListItem);
+  };
+
   let items: QuestionRequestListItem[];
-  if (query.sort === 'updatedAt') {
-    const after = cursor
-      ? sql`(${questionRequests.updatedAt}, ${questionRequests.id}) < (${key}::timestamptz, ${lastId}::uuid)`
-      : undefined;
-    items = await findRequestListItems(db, and(filters, after)!, [desc(questionRequests.updatedAt), desc(questionRequests.id)], want);
-  } else if (query.sort === 'title') {
-    const after = cursor ? sql`(${questionRequests.title}, ${questionRequests.id}) > (${key}::text, ${lastId}::uuid)` : undefined;
-    items = await findRequestListItems(db, and(filters, after)!, [asc(questionRequests.title), asc(questionRequests.id)], want);
+  if (query.sort !== 'dueDate') {
+    items = await readRange('all', cursor !== undefined, want);
   } else {
     items = [];
-    if (!cursor || key !== null) {
-      const after = cursor ? sql`(${questionRequests.dueDate}, ${questionRequests.id}) > (${key}::date, ${lastId}::uuid)` : undefined;
-      items = await findRequestListItems(
-        db,
-        and(filters, isNotNull(questionRequests.dueDate), after)!,
-        [asc(questionRequests.dueDate), asc(questionRequests.id)],
-        want,
-      );
-    }
-    if (items.length < want) {
-      const after = cursor && key === null ? sql`${questionRequests.id} > ${lastId}::uuid` : undefined;
-      items = items.concat(
-        await findRequestListItems(
-          db,
-          and(filters, isNull(questionRequests.dueDate), after)!,
-          [asc(questionRequests.id)],
-          want - items.length,
-        ),
-      );
-    }
+    if (!cursor || key !== null) items = await readRange('dated', cursor !== undefined, want);
+    if (items.length < want) items = items.concat(await readRange('undated', cursor !== undefined && key === null, want - items.length));
   }
   const shown = items.slice(0, query.limit);
   const last = shown.at(-1);

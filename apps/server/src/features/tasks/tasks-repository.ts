@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   CalendarDateSchema,
@@ -13,8 +13,9 @@ import {
   type TaskSort,
   type TaskStatus,
 } from '@tandem/contract';
-import { tasksOfWorkspace, type Viewer } from '../../permissions/visibility.js';
+import { tasksOfWorkspace, viewerPlaceholders, viewerValues, type Viewer } from '../../permissions/visibility.js';
 import type { Queryable } from '../../db/client.js';
+import { preparedStatements } from '../../db/prepared.js';
 import { people, tasks, workspaceMembers } from '../../db/schema/index.js';
 import { z } from 'zod';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
@@ -95,9 +96,19 @@ function selectTasks(db: Queryable) {
     .leftJoin(creatorPerson, eq(creatorPerson.id, creator.personId));
 }
 
+/** {@link getTask}'s read, prepared once per member type (db/prepared.ts). */
+const visibleTaskStatement = preparedStatements(
+  'task_visible',
+  (memberType: Viewer['workspaceMemberType']) => memberType,
+  (db, memberType, name) =>
+    selectTasks(db)
+      .where(and(tasksOfWorkspace(viewerPlaceholders(memberType)), eq(tasks.id, sql.placeholder('taskId'))))
+      .prepare(name),
+);
+
 /** One task of `viewer`'s workspace as a DTO, or undefined when it is absent or not theirs to see. */
 export async function getTask(db: Queryable, viewer: Viewer, taskId: string): Promise<Task | undefined> {
-  const [row] = await selectTasks(db).where(and(tasksOfWorkspace(viewer), eq(tasks.id, taskId)));
+  const [row] = await visibleTaskStatement(db, viewer.workspaceMemberType).execute({ ...viewerValues(viewer), taskId });
   return row ? toTask(row) : undefined;
 }
 
@@ -221,32 +232,89 @@ export function todayUtc(now = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
-/** The filters of ListTasksQuery as SQL, on top of the viewer's visibility. */
-function filtersOf(viewer: Viewer, query: ListTasksQuery, today: string): SQL {
-  const conditions: (SQL | undefined)[] = [tasksOfWorkspace(viewer)];
-  if (query.status) conditions.push(inArray(tasks.status, query.status));
-  if (query.assignee) conditions.push(eq(tasks.assigneeMemberId, query.assignee));
-  if (query.mine) conditions.push(eq(tasks.assigneeMemberId, viewer.memberId));
-  if (query.delegatedByMe) {
+/**
+ * What decides a task list's SQL besides the values bound into it (db/prepared.ts): the viewer's
+ * member type, which filters are set (and how many statuses), sort, order, which index range is
+ * read and whether it continues after a cursor.
+ */
+interface TaskListShape {
+  memberType: Viewer['workspaceMemberType'];
+  /** How many statuses `status` lists; null when it is not set. */
+  statuses: number | null;
+  assignee: boolean;
+  mine: boolean;
+  delegatedByMe: boolean;
+  dueBefore: boolean;
+  dueAfter: boolean;
+  overdue: boolean;
+  words: boolean;
+  sort: TaskSort;
+  order: 'asc' | 'desc';
+  /** The rows of a sort other than dueDate, or the dated or the undated ones of a dueDate sort. */
+  range: 'all' | 'dated' | 'undated';
+  /** Continues after a cursor's row (within the range read). */
+  after: boolean;
+}
+
+const param = sql.placeholder;
+
+/** The filters of ListTasksQuery as SQL, on top of the viewer's visibility; values are placeholders. */
+function filtersOf(shape: TaskListShape): SQL {
+  const conditions: (SQL | undefined)[] = [tasksOfWorkspace(viewerPlaceholders(shape.memberType))];
+  if (shape.statuses !== null) {
     conditions.push(
-      eq(tasks.createdByMemberId, viewer.memberId),
-      isNotNull(tasks.assigneeMemberId),
-      ne(tasks.assigneeMemberId, viewer.memberId),
+      inArray(
+        tasks.status,
+        Array.from({ length: shape.statuses }, (_, index) => param(`status${index}`)),
+      ),
     );
   }
-  if (query.dueBefore) conditions.push(sql`${tasks.dueDate} <= ${query.dueBefore}::date`);
-  if (query.dueAfter) conditions.push(sql`${tasks.dueDate} >= ${query.dueAfter}::date`);
-  if (query.overdue) conditions.push(lt(tasks.dueDate, today), ne(tasks.status, 'DONE'));
-  const words = query.q ? toPrefixQuery(query.q) : null;
-  if (words) conditions.push(sql`${tasks.search} @@ to_tsquery('simple'::regconfig, ${words})`);
+  if (shape.assignee) conditions.push(eq(tasks.assigneeMemberId, param('assignee')));
+  if (shape.mine) conditions.push(eq(tasks.assigneeMemberId, param('memberId')));
+  if (shape.delegatedByMe) {
+    conditions.push(
+      eq(tasks.createdByMemberId, param('memberId')),
+      isNotNull(tasks.assigneeMemberId),
+      ne(tasks.assigneeMemberId, param('memberId')),
+    );
+  }
+  if (shape.dueBefore) conditions.push(sql`${tasks.dueDate} <= ${param('dueBefore')}::date`);
+  if (shape.dueAfter) conditions.push(sql`${tasks.dueDate} >= ${param('dueAfter')}::date`);
+  if (shape.overdue) conditions.push(sql`${tasks.dueDate} < ${param('today')}::date`, ne(tasks.status, 'DONE'));
+  if (shape.words) conditions.push(sql`${tasks.search} @@ to_tsquery('simple'::regconfig, ${param('words')})`);
   return and(...conditions)!;
 }
 
-/** The stored value a sort orders by, cast so a cursor's text compares as that type. */
-function keyExpression(sort: TaskSort): { column: SQL; cast: (value: string) => SQL } {
-  if (sort === 'priority') return { column: sql`${tasks.priority}`, cast: (value) => sql`${value}::task_priority` };
-  if (sort === 'updatedAt') return { column: sql`${tasks.updatedAt}`, cast: (value) => sql`${value}::timestamptz` };
-  return { column: sql`${tasks.dueDate}`, cast: (value) => sql`${value}::date` };
+/** The stored value a sort orders by, and the cursor's key cast to its type. */
+function keyExpression(sort: TaskSort): { column: SQL; cursorKey: SQL } {
+  if (sort === 'priority') return { column: sql`${tasks.priority}`, cursorKey: sql`${param('cursorKey')}::task_priority` };
+  if (sort === 'updatedAt') return { column: sql`${tasks.updatedAt}`, cursorKey: sql`${param('cursorKey')}::timestamptz` };
+  return { column: sql`${tasks.dueDate}`, cursorKey: sql`${param('cursorKey')}::date` };
+}
+
+/** One index range of a task list as a prepared statement per shape (issue #13: built once). */
+const taskListStatement = preparedStatements<TaskListShape, ReturnType<typeof buildTaskListStatement>>(
+  'task_list',
+  (shape) => JSON.stringify(shape),
+  (db, shape, name) => buildTaskListStatement(db, shape, name),
+);
+
+function buildTaskListStatement(db: Queryable, shape: TaskListShape, name: string) {
+  const direction = shape.order === 'asc' ? asc : desc;
+  const beyond = shape.order === 'asc' ? sql`>` : sql`<`;
+  const { column, cursorKey } = keyExpression(shape.sort);
+  const cursorId = sql`${param('cursorId')}::uuid`;
+  const byKey = shape.range !== 'undated';
+  const conditions: (SQL | undefined)[] = [filtersOf(shape)];
+  if (shape.range === 'dated') conditions.push(isNotNull(tasks.dueDate));
+  if (shape.range === 'undated') conditions.push(isNull(tasks.dueDate));
+  if (shape.after)
+    conditions.push(byKey ? sql`(${column}, ${tasks.id}) ${beyond} (${cursorKey}, ${cursorId})` : sql`${tasks.id} ${beyond} ${cursorId}`);
+  return selectTasks(db)
+    .where(and(...conditions))
+    .orderBy(...(byKey ? [direction(column), direction(tasks.id)] : [direction(tasks.id)]))
+    .limit(param('limit'))
+    .prepare(name);
 }
 
 function keyOf(sort: TaskSort, task: Task): SortKey {
@@ -267,35 +335,42 @@ export async function findTasks(db: Queryable, viewer: Viewer, query: ListTasksQ
   const order = query.order ?? defaultTaskOrder[sort];
   const fingerprint = listFingerprint(viewer, query, order);
   const cursor = query.cursor === undefined ? undefined : toCursor(decodeCursor(query.cursor, 'tasks', cursorParts(sort, fingerprint)));
-  const filters = filtersOf(viewer, query, query.today ?? todayUtc(now));
-  const direction = order === 'asc' ? asc : desc;
-  const beyond = order === 'asc' ? sql`>` : sql`<`;
+  const words = query.q ? toPrefixQuery(query.q) : null;
+  const filters = {
+    memberType: viewer.workspaceMemberType,
+    statuses: query.status ? query.status.length : null,
+    assignee: Boolean(query.assignee),
+    mine: Boolean(query.mine),
+    delegatedByMe: Boolean(query.delegatedByMe),
+    dueBefore: Boolean(query.dueBefore),
+    dueAfter: Boolean(query.dueAfter),
+    overdue: Boolean(query.overdue),
+    words: words !== null,
+    sort,
+    order,
+  };
+  const values = {
+    ...viewerValues(viewer),
+    ...Object.fromEntries((query.status ?? []).map((status, index) => [`status${index}`, status])),
+    assignee: query.assignee,
+    dueBefore: query.dueBefore,
+    dueAfter: query.dueAfter,
+    today: query.today ?? todayUtc(now),
+    words,
+    cursorKey: cursor?.key,
+    cursorId: cursor?.id,
+  };
   const want = query.limit + 1;
-  const { column, cast } = keyExpression(sort);
-
-  const readRange = (where: SQL, byKey: boolean, limit: number) =>
-    selectTasks(db)
-      .where(and(filters, where))
-      .orderBy(...(byKey ? [direction(column), direction(tasks.id)] : [direction(tasks.id)]))
-      .limit(limit);
+  const readRange = (range: TaskListShape['range'], after: boolean, limit: number): Promise<JoinedRow[]> =>
+    taskListStatement(db, { ...filters, range, after }).execute({ ...values, limit });
 
   let rows: JoinedRow[];
   if (sort !== 'dueDate') {
-    rows = await readRange(
-      cursor ? sql`(${column}, ${tasks.id}) ${beyond} (${cast(cursor.key!)}, ${cursor.id}::uuid)` : sql`true`,
-      true,
-      want,
-    );
+    rows = await readRange('all', cursor !== undefined, want);
   } else {
     rows = [];
-    if (!cursor || cursor.key !== null) {
-      const after = cursor ? sql`(${column}, ${tasks.id}) ${beyond} (${cast(cursor.key!)}, ${cursor.id}::uuid)` : sql`true`;
-      rows = await readRange(and(isNotNull(tasks.dueDate), after)!, true, want);
-    }
-    if (rows.length < want) {
-      const after = cursor?.key === null ? sql`${tasks.id} ${beyond} ${cursor.id}::uuid` : sql`true`;
-      rows = rows.concat(await readRange(and(isNull(tasks.dueDate), after)!, false, want - rows.length));
-    }
+    if (!cursor || cursor.key !== null) rows = await readRange('dated', cursor !== undefined, want);
+    if (rows.length < want) rows = rows.concat(await readRange('undated', cursor?.key === null, want - rows.length));
   }
   const items = rows.slice(0, query.limit).map(toTask);
   const last = items.at(-1);

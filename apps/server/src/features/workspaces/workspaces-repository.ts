@@ -1,6 +1,8 @@
-import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, sql, type Placeholder } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { planLimits, type SubscriptionType, type Subscription, type Workspace, type WorkspaceSummary } from '@tandem/contract';
 import type { Queryable } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { activityItems, people, subscriptions, workspaceMembers, workspaces } from '../../db/schema/index.js';
 import { activityVisibleTo } from '../../permissions/visibility.js';
 import { countAiGenerationsThisMonth } from '../ai/index.js';
@@ -12,7 +14,7 @@ import { countActiveRequests } from '../questions/index.js';
  * member's unread state is theirs alone, so it reads false (a GUEST must not learn whether the
  * executive has unread activity).
  */
-function hasNewActivityItemsSeenBy(viewerPersonId: string) {
+function hasNewActivityItemsSeenBy(viewerPersonId: string | Placeholder) {
   return sql<boolean>`case when ${workspaceMembers.personId} = ${viewerPersonId} then exists (
     select 1 from ${activityItems}
     where ${activityItems.workspaceId} = ${workspaceMembers.workspaceId}
@@ -22,46 +24,56 @@ function hasNewActivityItemsSeenBy(viewerPersonId: string) {
   ) else false end`;
 }
 
+/** The workspaces a person (placeholder `personId`) is an active member of, oldest membership first. */
+const workspacesOfPersonStatement = preparedQuery((db) =>
+  db
+    .select({ id: workspaces.id, name: workspaces.name, subscriptionType: subscriptions.subscriptionType })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .innerJoin(subscriptions, eq(subscriptions.workspaceId, workspaces.id))
+    .where(and(eq(workspaceMembers.personId, sql.placeholder('personId')), eq(workspaceMembers.status, 'ACTIVE')))
+    .orderBy(workspaceMembers.createdAt)
+    .prepare('workspaces_of_person'),
+);
+
+/** Every active member of those workspaces, oldest first, with the person's own unread flag. */
+const membersOfPersonsWorkspacesStatement = preparedQuery((db) => {
+  const membership = alias(workspaceMembers, 'membership');
+  const personsWorkspaces = db
+    .select({ workspaceId: membership.workspaceId })
+    .from(membership)
+    .where(and(eq(membership.personId, sql.placeholder('personId')), eq(membership.status, 'ACTIVE')));
+  return db
+    .select({
+      id: workspaceMembers.id,
+      workspaceId: workspaceMembers.workspaceId,
+      personId: workspaceMembers.personId,
+      firstName: people.firstName,
+      lastName: people.lastName,
+      workspaceMemberType: workspaceMembers.workspaceMemberType,
+      hasNewActivityItems: hasNewActivityItemsSeenBy(sql.placeholder('personId')),
+    })
+    .from(workspaceMembers)
+    .innerJoin(people, eq(people.id, workspaceMembers.personId))
+    .where(and(inArray(workspaceMembers.workspaceId, personsWorkspaces), eq(workspaceMembers.status, 'ACTIVE')))
+    .orderBy(workspaceMembers.createdAt)
+    .prepare('members_of_persons_workspaces');
+});
+
 /**
  * The workspaces `personId` is an active member of, each with its subscriptionType and every
  * active member (seed §3), oldest membership first; each member's hasNewActivityItems is shown to
- * that member only. Three queries whatever the count.
+ * that member only. Two prepared statements whatever the count (issue #13).
  */
 export async function findWorkspacesOfPerson(db: Queryable, personId: string): Promise<Workspace[]> {
-  const memberships = await db
-    .select({ workspaceId: workspaceMembers.workspaceId })
-    .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.personId, personId), eq(workspaceMembers.status, 'ACTIVE')))
-    .orderBy(workspaceMembers.createdAt);
-  const ids = memberships.map((m) => m.workspaceId);
-  if (ids.length === 0) return [];
   const [rows, members] = await Promise.all([
-    db
-      .select({ id: workspaces.id, name: workspaces.name, subscriptionType: subscriptions.subscriptionType })
-      .from(workspaces)
-      .innerJoin(subscriptions, eq(subscriptions.workspaceId, workspaces.id))
-      .where(inArray(workspaces.id, ids)),
-    db
-      .select({
-        id: workspaceMembers.id,
-        workspaceId: workspaceMembers.workspaceId,
-        personId: workspaceMembers.personId,
-        firstName: people.firstName,
-        lastName: people.lastName,
-        workspaceMemberType: workspaceMembers.workspaceMemberType,
-        hasNewActivityItems: hasNewActivityItemsSeenBy(personId),
-      })
-      .from(workspaceMembers)
-      .innerJoin(people, eq(people.id, workspaceMembers.personId))
-      .where(and(inArray(workspaceMembers.workspaceId, ids), eq(workspaceMembers.status, 'ACTIVE')))
-      .orderBy(workspaceMembers.createdAt),
+    workspacesOfPersonStatement(db).execute({ personId }),
+    membersOfPersonsWorkspacesStatement(db).execute({ personId }),
   ]);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    if (!row) return [];
-    return [{ ...row, members: members.filter((m) => m.workspaceId === id).map(({ workspaceId: _w, ...member }) => member) }];
-  });
+  return rows.map((row) => ({
+    ...row,
+    members: members.filter((member) => member.workspaceId === row.id).map(({ workspaceId: _workspaceId, ...member }) => member),
+  }));
 }
 
 /**
