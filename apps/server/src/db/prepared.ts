@@ -23,18 +23,24 @@ export function preparedQuery<T>(build: (db: Queryable) => T): (db: Queryable) =
   };
 }
 
+/** Base names of {@link preparedStatements}, one text family each. */
+const statementNames = new Set<string>();
+
 /**
  * {@link preparedQuery} for a read whose SQL depends on a few choices (which filters a list has,
  * its sort and order, the member type its visibility rule takes): one prepared statement per
  * shape. `keyOf` names a shape from those choices only — never from values, which go in as
  * `sql.placeholder`s — so the statements stay few. `build` gets the statement's name
- * (`name_1`, `name_2`, … in the order shapes first appear; PostgreSQL needs one name per text).
+ * (`name_1`, `name_2`, … in the order shapes first appear; PostgreSQL needs one name per text on
+ * a connection, so `name` must be unique in the process: a second use throws when it is declared).
  */
 export function preparedStatements<Shape, T>(
   name: string,
   keyOf: (shape: Shape) => string,
   build: (db: Queryable, shape: Shape, statementName: string) => T,
 ): (db: Queryable, shape: Shape) => T {
+  if (statementNames.has(name)) throw new Error(`preparedStatements: the name "${name}" is already in use`);
+  statementNames.add(name);
   const names = new Map<string, string>();
   const prepared = new WeakMap<Database, Map<string, T>>();
   return (db, shape) => {

@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+import { useTestApp } from '../test/test-app.js';
+import type { Queryable } from './client.js';
+import { preparedQuery, preparedStatements } from './prepared.js';
+import { people } from './schema/index.js';
+
+const t = useTestApp();
+
+let statements = 0;
+
+/** A statement (named `test_case<n>_…`) whose text depends on `shape.upper`; counts how often it is built. */
+function countedStatement() {
+  const name = `test_case${++statements}`;
+  const build = vi.fn((db: Queryable, shape: { upper: boolean }, name: string) =>
+    db
+      .select({ value: shape.upper ? sql<string>`upper(${sql.placeholder('text')})` : sql<string>`lower(${sql.placeholder('text')})` })
+      .from(sql`(select 1) as one`)
+      .prepare(name),
+  );
+  return { name, build, statement: preparedStatements(name, (shape: { upper: boolean }) => String(shape.upper), build) };
+}
+
+describe('preparedStatements (issue #13)', () => {
+  it('builds each shape once per database, names it per shape and binds new values on every run', async () => {
+    const { name, build, statement } = countedStatement();
+    for (const text of ['Ada', 'Grace']) {
+      expect(await statement(t.db, { upper: true }).execute({ text })).toEqual([{ value: text.toUpperCase() }]);
+      expect(await statement(t.db, { upper: false }).execute({ text })).toEqual([{ value: text.toLowerCase() }]);
+    }
+    expect(build).toHaveBeenCalledTimes(2);
+    expect(build.mock.calls.map(([, shape, name]) => [shape.upper, name])).toEqual([
+      [true, `${name}_1`],
+      [false, `${name}_2`],
+    ]);
+    expect(statement(t.db, { upper: true })).toBe(statement(t.db, { upper: true }));
+  });
+
+  it('builds for the transaction inside one (its connection), under the name of its shape', async () => {
+    const { name, build, statement } = countedStatement();
+    const values = await t.db.transaction(async (tx) => [
+      await statement(tx, { upper: false }).execute({ text: 'In' }),
+      await statement(tx, { upper: false }).execute({ text: 'Tx' }),
+    ]);
+    expect(values).toEqual([[{ value: 'in' }], [{ value: 'tx' }]]);
+    expect(build).toHaveBeenCalledTimes(2);
+    expect(build.mock.calls.map(([, , statementName]) => statementName)).toEqual([`${name}_1`, `${name}_1`]);
+  });
+
+  it('refuses a name already in use, where it is declared', () => {
+    const { name } = countedStatement();
+    expect(() => preparedStatements(name, String, vi.fn())).toThrow(`the name "${name}" is already in use`);
+  });
+});
+
+describe('preparedQuery', () => {
+  it('builds once per database and answers each run with its own values', async () => {
+    const build = vi.fn((db: Queryable) =>
+      db
+        .select({ id: people.id })
+        .from(people)
+        .where(sql`${people.id} = ${sql.placeholder('id')}`)
+        .prepare('test_person_by_id'),
+    );
+    const query = preparedQuery(build);
+    expect(await query(t.db).execute({ id: '00000000-0000-4000-8000-000000000000' })).toEqual([]);
+    expect(await query(t.db).execute({ id: '00000000-0000-4000-8000-000000000001' })).toEqual([]);
+    expect(build).toHaveBeenCalledTimes(1);
+  });
+});
