@@ -238,10 +238,9 @@ export async function getRequestDetail(
 ): Promise<QuestionRequestDetail | undefined> {
   const request = await getRequest(db, workspaceId, requestId);
   if (!request) return undefined;
-  const [recipients, answers] = await Promise.all([
-    findRecipients(db, workspaceId, requestId, publicUrl),
-    findAnswers(db, workspaceId, requestId),
-  ]);
+  // One after the other: `db` may be a transaction, whose connection takes one query at a time.
+  const recipients = await findRecipients(db, workspaceId, requestId, publicUrl);
+  const answers = await findAnswers(db, workspaceId, requestId);
   return { ...request, recipients, answers };
 }
 

@@ -92,11 +92,10 @@ export async function countMembers(db: Queryable, workspaceId: string): Promise<
 export async function getSubscription(db: Queryable, workspaceId: string): Promise<Subscription | undefined> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.workspaceId, workspaceId));
   if (!row) return undefined;
-  const [members, activeQuestionRequests, aiGenerationsThisMonth] = await Promise.all([
-    countMembers(db, workspaceId),
-    countActiveRequests(db, workspaceId),
-    countAiGenerationsThisMonth(db, workspaceId),
-  ]);
+  // One after the other: `db` may be a transaction, whose connection takes one query at a time.
+  const members = await countMembers(db, workspaceId);
+  const activeQuestionRequests = await countActiveRequests(db, workspaceId);
+  const aiGenerationsThisMonth = await countAiGenerationsThisMonth(db, workspaceId);
   return {
     workspaceId,
     subscriptionType: row.subscriptionType,
