@@ -122,12 +122,21 @@ async function toBriefs(db: Queryable, workspaceId: string, rows: BriefRow[]): P
 // ---------------------------------------------------------------------------------------------
 // One brief
 
+/** {@link getBrief}'s read, prepared once per member type (db/prepared.ts). */
+const visibleBriefStatement = preparedStatements(
+  'brief_visible',
+  (memberType: Viewer['workspaceMemberType']) => memberType,
+  (db, memberType, name) =>
+    db
+      .select(rowColumns)
+      .from(briefs)
+      .where(and(briefsOfWorkspace(viewerPlaceholders(memberType)), eq(briefs.id, sql.placeholder('briefId'))))
+      .prepare(name),
+);
+
 /** One brief of `viewer`'s workspace as a DTO, or undefined when it is absent or not theirs to see. */
 export async function getBrief(db: Queryable, viewer: Viewer, briefId: string): Promise<Brief | undefined> {
-  const [row] = await db
-    .select(rowColumns)
-    .from(briefs)
-    .where(and(briefsOfWorkspace(viewer), eq(briefs.id, briefId)));
+  const [row] = await visibleBriefStatement(db, viewer.workspaceMemberType).execute({ ...viewerValues(viewer), briefId });
   return row ? (await toBriefs(db, viewer.workspaceId, [row]))[0] : undefined;
 }
 

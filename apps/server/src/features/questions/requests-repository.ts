@@ -16,7 +16,7 @@ import {
   type RequestProgress,
 } from '@tandem/contract';
 import type { Queryable } from '../../db/client.js';
-import { preparedStatements } from '../../db/prepared.js';
+import { preparedQuery, preparedStatements } from '../../db/prepared.js';
 import {
   contacts,
   people,
@@ -104,9 +104,9 @@ export const contactRefColumns = {
 // ---------------------------------------------------------------------------------------------
 // One request
 
-/** The request `requestId` of `workspaceId` with its progress and author, or undefined. */
-export async function getRequest(db: Queryable, workspaceId: string, requestId: string): Promise<QuestionRequest | undefined> {
-  const [row] = await db
+/** {@link getRequest}'s read with its progress and creator, built and prepared once (db/prepared.ts). */
+const requestStatement = preparedQuery((db) =>
+  db
     .select({
       row: rowColumns,
       progress: progressSql,
@@ -116,7 +116,13 @@ export async function getRequest(db: Queryable, workspaceId: string, requestId: 
     .from(questionRequests)
     .leftJoin(creator, eq(creator.id, questionRequests.createdByMemberId))
     .leftJoin(creatorPerson, eq(creatorPerson.id, creator.personId))
-    .where(and(eq(questionRequests.workspaceId, workspaceId), eq(questionRequests.id, requestId)));
+    .where(and(eq(questionRequests.workspaceId, sql.placeholder('workspaceId')), eq(questionRequests.id, sql.placeholder('requestId'))))
+    .prepare('request_by_id'),
+);
+
+/** The request `requestId` of `workspaceId` with its progress and author, or undefined. */
+export async function getRequest(db: Queryable, workspaceId: string, requestId: string): Promise<QuestionRequest | undefined> {
+  const [row] = await requestStatement(db).execute({ workspaceId, requestId });
   if (!row) return undefined;
   const r = row.row;
   return {
@@ -142,6 +148,38 @@ export async function getRequest(db: Queryable, workspaceId: string, requestId: 
   };
 }
 
+/** {@link findRecipients}' read, all of a request's or one: prepared once per shape (db/prepared.ts). */
+const recipientsStatement = preparedStatements(
+  'request_recipients',
+  (oneRecipient: boolean) => String(oneRecipient),
+  (db, oneRecipient, name) =>
+    db
+      .select({
+        recipient: getTableColumns(questionRecipients),
+        contact: contactRefColumns,
+        expiresAt: publicLinks.expiresAt,
+        revokedAt: publicLinks.revokedAt,
+        viewCount: publicLinks.viewCount,
+        lastViewedAt: publicLinks.lastViewedAt,
+        isActive: sql<boolean>`(${publicLinks.revokedAt} is null
+          and (${publicLinks.expiresAt} is null or ${publicLinks.expiresAt} > now())
+          and ${workspaces.publicLinksEnabled})`,
+      })
+      .from(questionRecipients)
+      .innerJoin(contacts, eq(contacts.id, questionRecipients.contactId))
+      .innerJoin(publicLinks, eq(publicLinks.id, questionRecipients.linkId))
+      .innerJoin(workspaces, eq(workspaces.id, questionRecipients.workspaceId))
+      .where(
+        and(
+          eq(questionRecipients.workspaceId, sql.placeholder('workspaceId')),
+          eq(questionRecipients.requestId, sql.placeholder('requestId')),
+          oneRecipient ? eq(questionRecipients.id, sql.placeholder('recipientId')) : undefined,
+        ),
+      )
+      .orderBy(asc(contacts.lastName), asc(contacts.firstName), asc(questionRecipients.id))
+      .prepare(name),
+);
+
 /** Recipient rows joined with their contact and link (the detail, CSV export, revoke). */
 export async function findRecipients(
   db: Queryable,
@@ -150,30 +188,7 @@ export async function findRecipients(
   publicUrl: string,
   recipientId?: string,
 ): Promise<Recipient[]> {
-  const rows = await db
-    .select({
-      recipient: getTableColumns(questionRecipients),
-      contact: contactRefColumns,
-      expiresAt: publicLinks.expiresAt,
-      revokedAt: publicLinks.revokedAt,
-      viewCount: publicLinks.viewCount,
-      lastViewedAt: publicLinks.lastViewedAt,
-      isActive: sql<boolean>`(${publicLinks.revokedAt} is null
-        and (${publicLinks.expiresAt} is null or ${publicLinks.expiresAt} > now())
-        and ${workspaces.publicLinksEnabled})`,
-    })
-    .from(questionRecipients)
-    .innerJoin(contacts, eq(contacts.id, questionRecipients.contactId))
-    .innerJoin(publicLinks, eq(publicLinks.id, questionRecipients.linkId))
-    .innerJoin(workspaces, eq(workspaces.id, questionRecipients.workspaceId))
-    .where(
-      and(
-        eq(questionRecipients.workspaceId, workspaceId),
-        eq(questionRecipients.requestId, requestId),
-        recipientId === undefined ? undefined : eq(questionRecipients.id, recipientId),
-      ),
-    )
-    .orderBy(asc(contacts.lastName), asc(contacts.firstName), asc(questionRecipients.id));
+  const rows = await recipientsStatement(db, recipientId !== undefined).execute({ workspaceId, requestId, recipientId });
   return rows.map(({ recipient: r, contact, ...link }) => ({
     id: r.id,
     requestId: r.requestId,
@@ -203,9 +218,9 @@ export async function findRecipients(
 const enteredBy = alias(workspaceMembers, 'entered_by');
 const enteredByPerson = alias(people, 'entered_by_person');
 
-/** Every answer of a request, with who entered one on someone's behalf. */
-export async function findAnswers(db: Queryable, workspaceId: string, requestId: string): Promise<Answer[]> {
-  const rows = await db
+/** {@link findAnswers}' read, built and prepared once (db/prepared.ts). */
+const answersStatement = preparedQuery((db) =>
+  db
     .select({
       answer: getTableColumns(questionAnswers),
       firstName: enteredByPerson.firstName,
@@ -214,8 +229,16 @@ export async function findAnswers(db: Queryable, workspaceId: string, requestId:
     .from(questionAnswers)
     .leftJoin(enteredBy, eq(enteredBy.id, questionAnswers.enteredByMemberId))
     .leftJoin(enteredByPerson, eq(enteredByPerson.id, enteredBy.personId))
-    .where(and(eq(questionAnswers.workspaceId, workspaceId), eq(questionAnswers.requestId, requestId)))
-    .orderBy(asc(questionAnswers.recipientId), asc(questionAnswers.itemId));
+    .where(
+      and(eq(questionAnswers.workspaceId, sql.placeholder('workspaceId')), eq(questionAnswers.requestId, sql.placeholder('requestId'))),
+    )
+    .orderBy(asc(questionAnswers.recipientId), asc(questionAnswers.itemId))
+    .prepare('request_answers'),
+);
+
+/** Every answer of a request, with who entered one on someone's behalf. */
+export async function findAnswers(db: Queryable, workspaceId: string, requestId: string): Promise<Answer[]> {
+  const rows = await answersStatement(db).execute({ workspaceId, requestId });
   return rows.map(({ answer: a, firstName, lastName }) => ({
     id: a.id,
     recipientId: a.recipientId,
