@@ -14,11 +14,10 @@ const tags = ['profile'];
 
 /** The current user (seed §3) with their workspaces and, under impersonation, the admin. */
 export async function getProfile(db: Queryable, auth: AccessClaims): Promise<Profile> {
-  const [person, impersonator, workspaces] = await Promise.all([
-    getPersonById(db, auth.personId),
-    auth.impersonatorId ? getPersonById(db, auth.impersonatorId) : undefined,
-    findWorkspacesOfPerson(db, auth.personId),
-  ]);
+  // One read after another: a request takes one pool connection at a time (issue #13).
+  const person = await getPersonById(db, auth.personId);
+  const impersonator = auth.impersonatorId ? await getPersonById(db, auth.impersonatorId) : undefined;
+  const workspaces = await findWorkspacesOfPerson(db, auth.personId);
   if (!person) throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
   return {
     id: person.id,

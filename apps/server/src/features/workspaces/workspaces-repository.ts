@@ -66,10 +66,10 @@ const membersOfPersonsWorkspacesStatement = preparedQuery((db) => {
  * that member only. Two prepared statements whatever the count (issue #13).
  */
 export async function findWorkspacesOfPerson(db: Queryable, personId: string): Promise<Workspace[]> {
-  const [rows, members] = await Promise.all([
-    workspacesOfPersonStatement(db).execute({ personId }),
-    membersOfPersonsWorkspacesStatement(db).execute({ personId }),
-  ]);
+  // One after the other: one pool connection at a time per request (issue #13: parallel reads of
+  // one request queued for the pool under load), and `db` may be a transaction.
+  const rows = await workspacesOfPersonStatement(db).execute({ personId });
+  const members = await membersOfPersonsWorkspacesStatement(db).execute({ personId });
   return rows.map((row) => ({
     ...row,
     members: members.filter((member) => member.workspaceId === row.id).map(({ workspaceId: _workspaceId, ...member }) => member),
