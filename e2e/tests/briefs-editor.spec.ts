@@ -175,6 +175,15 @@ test('two people editing the same section see a conflict with both versions; "Ke
   }
 });
 
+/**
+ * A meeting time on today's date in this machine's time zone (the browser's too): an hour from
+ * now, or an hour ago in the last hour before midnight, when an hour from now is already tomorrow.
+ */
+function laterToday(now = new Date()): Date {
+  const inAnHour = new Date(now.getTime() + 60 * 60 * 1000);
+  return inAnHour.getDate() === now.getDate() ? inAnHour : new Date(now.getTime() - 60 * 60 * 1000);
+}
+
 test('on a phone in dark mode the executive finds the ready brief on the dashboard, reads it rendered, marks a section "need more" with a note and acknowledges; a user reads it rendered', async ({
   browser,
   page,
@@ -189,11 +198,11 @@ test('on a phone in dark mode the executive finds the ready brief on the dashboa
   const reader = await createActivatedPerson(request, newPerson('Ursula'));
   await addMember(request, executiveToken, workspace.id, reader, 'USER');
 
-  // The assistant prepares today's brief (an hour from now, held in Paris) and marks it ready.
+  // The assistant prepares today's brief (held in Paris) and marks it ready.
   const title = `Dinner with the chair ${Date.now().toString(36)}`;
   const created = await callApi<BriefDto>(request, assistantToken, 'POST', `v1/workspaces/${workspace.id}/briefs`, {
     title,
-    meetingAt: new Date(Date.now() + 60 * 60 * 1000).toISOString(),
+    meetingAt: laterToday().toISOString(),
     meetingTimeZone: 'Europe/Paris',
     sections: [
       { heading: 'Purpose', body: 'Agree the **succession** timeline.' },
