@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../test/test-app.js';
 import type { Queryable } from './client.js';
-import { preparedQuery, preparedStatements } from './prepared.js';
+import { listPlaceholders, listValues, preparedQuery, preparedStatements } from './prepared.js';
 import { people } from './schema/index.js';
 
 const t = useTestApp();
@@ -66,5 +66,20 @@ describe('preparedQuery', () => {
     expect(await query(t.db).execute({ id: '00000000-0000-4000-8000-000000000000' })).toEqual([]);
     expect(await query(t.db).execute({ id: '00000000-0000-4000-8000-000000000001' })).toEqual([]);
     expect(build).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('listPlaceholders and listValues', () => {
+  it('bind a list whose length is part of the shape, one placeholder per item', async () => {
+    const ids = ['00000000-0000-4000-8000-00000000000a', '00000000-0000-4000-8000-00000000000b'];
+    expect(listValues('id', ids)).toEqual({ id0: ids[0], id1: ids[1] });
+    expect(listValues('id', undefined)).toEqual({});
+    const statement = t.db
+      .select({ id: people.id })
+      .from(people)
+      .where(inArray(people.id, listPlaceholders('id', ids.length)))
+      .prepare('test_people_in_list');
+    expect(statement.getQuery().sql).toContain('in ($1, $2)');
+    expect(await statement.execute(listValues('id', ids))).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { is } from 'drizzle-orm';
+import { is, sql, type Placeholder } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database, Queryable } from './client.js';
 
@@ -63,4 +63,17 @@ export function preparedStatements<Shape, T>(
     }
     return query;
   };
+}
+
+/**
+ * `count` placeholders named `name0`, `name1`, … for a list whose length is part of a statement's
+ * shape (e.g. the statuses of a list filter, `inArray(column, listPlaceholders('status', 2))`).
+ */
+export function listPlaceholders(name: string, count: number): Placeholder[] {
+  return Array.from({ length: count }, (_, index) => sql.placeholder(`${name}${index}`));
+}
+
+/** The values of {@link listPlaceholders}' placeholders: `{ name0: values[0], … }` ({} for none). */
+export function listValues(name: string, values: readonly unknown[] | undefined): Record<string, unknown> {
+  return Object.fromEntries((values ?? []).map((value, index) => [`${name}${index}`, value]));
 }

@@ -16,7 +16,7 @@ import type {
   ListBriefsQuery,
 } from '@tandem/contract';
 import type { Queryable } from '../../db/client.js';
-import { preparedStatements } from '../../db/prepared.js';
+import { listPlaceholders, listValues, preparedStatements } from '../../db/prepared.js';
 import { briefs, briefVersions, people, workspaceMembers, type BriefSnapshot } from '../../db/schema/index.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { briefsOfWorkspace, viewerPlaceholders, viewerValues, type Viewer } from '../../permissions/visibility.js';
@@ -478,12 +478,7 @@ const param = sql.placeholder;
 function filtersOf(shape: BriefListShape): SQL {
   const conditions: (SQL | undefined)[] = [briefsOfWorkspace(viewerPlaceholders(shape.memberType))];
   if (shape.statuses !== null) {
-    conditions.push(
-      inArray(
-        briefs.status,
-        Array.from({ length: shape.statuses }, (_, index) => param(`status${index}`)),
-      ),
-    );
+    conditions.push(inArray(briefs.status, listPlaceholders('status', shape.statuses)));
   }
   if (shape.words) conditions.push(sql`${briefs.search} @@ to_tsquery('simple'::regconfig, ${param('words')})`);
   if (shape.meetingFrom) conditions.push(sql`${briefs.meetingAt} >= ${param('meetingFrom')}::timestamptz`);
@@ -569,7 +564,7 @@ export async function findBriefs(db: Queryable, viewer: Viewer, query: ListBrief
   };
   const values = {
     ...viewerValues(viewer),
-    ...Object.fromEntries((query.status ?? []).map((status, index) => [`status${index}`, status])),
+    ...listValues('status', query.status),
     words,
     meetingFrom: query.meetingFrom,
     meetingTo: query.meetingTo,

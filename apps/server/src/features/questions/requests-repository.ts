@@ -16,7 +16,7 @@ import {
   type RequestProgress,
 } from '@tandem/contract';
 import type { Queryable } from '../../db/client.js';
-import { preparedQuery, preparedStatements } from '../../db/prepared.js';
+import { listPlaceholders, listValues, preparedQuery, preparedStatements } from '../../db/prepared.js';
 import {
   contacts,
   people,
@@ -412,12 +412,7 @@ const param = sql.placeholder;
 function filtersOf(shape: RequestListShape): SQL {
   const conditions: (SQL | undefined)[] = [eq(questionRequests.workspaceId, param('workspaceId'))];
   if (shape.statuses !== null) {
-    conditions.push(
-      inArray(
-        questionRequests.status,
-        Array.from({ length: shape.statuses }, (_, index) => param(`status${index}`)),
-      ),
-    );
+    conditions.push(inArray(questionRequests.status, listPlaceholders('status', shape.statuses)));
   }
   if (shape.words) conditions.push(sql`${questionRequests.search} @@ to_tsquery('simple'::regconfig, ${param('words')})`);
   // contact_ids holds the drafted people and, once sent, every recipient's contact.
@@ -498,7 +493,7 @@ export async function findRequests(db: Queryable, workspaceId: string, query: Li
   };
   const values = {
     workspaceId,
-    ...Object.fromEntries((query.status ?? []).map((status, index) => [`status${index}`, status])),
+    ...listValues('status', query.status),
     words,
     contactIds: query.contactId ? JSON.stringify([query.contactId]) : undefined,
     cursorKey: key,

@@ -15,7 +15,7 @@ import {
 } from '@tandem/contract';
 import { tasksOfWorkspace, viewerPlaceholders, viewerValues, type Viewer } from '../../permissions/visibility.js';
 import type { Queryable } from '../../db/client.js';
-import { preparedStatements } from '../../db/prepared.js';
+import { listPlaceholders, listValues, preparedStatements } from '../../db/prepared.js';
 import { people, tasks, workspaceMembers } from '../../db/schema/index.js';
 import { z } from 'zod';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
@@ -262,12 +262,7 @@ const param = sql.placeholder;
 function filtersOf(shape: TaskListShape): SQL {
   const conditions: (SQL | undefined)[] = [tasksOfWorkspace(viewerPlaceholders(shape.memberType))];
   if (shape.statuses !== null) {
-    conditions.push(
-      inArray(
-        tasks.status,
-        Array.from({ length: shape.statuses }, (_, index) => param(`status${index}`)),
-      ),
-    );
+    conditions.push(inArray(tasks.status, listPlaceholders('status', shape.statuses)));
   }
   if (shape.assignee) conditions.push(eq(tasks.assigneeMemberId, param('assignee')));
   if (shape.mine) conditions.push(eq(tasks.assigneeMemberId, param('memberId')));
@@ -351,7 +346,7 @@ export async function findTasks(db: Queryable, viewer: Viewer, query: ListTasksQ
   };
   const values = {
     ...viewerValues(viewer),
-    ...Object.fromEntries((query.status ?? []).map((status, index) => [`status${index}`, status])),
+    ...listValues('status', query.status),
     assignee: query.assignee,
     dueBefore: query.dueBefore,
     dueAfter: query.dueAfter,
