@@ -174,7 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       api.addHook('onRequest', api.rateLimit());
-      await api.register(idempotencyPlugin);
+      await api.register(idempotencyPlugin, { leaseSeconds: config.idempotencyLeaseSeconds });
       api.get('/v1/client-config', {
         schema: {
           tags: ['system'],

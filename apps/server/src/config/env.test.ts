@@ -126,6 +126,7 @@ describe('loadConfig', () => {
       MAIL_URL: '',
       MAIL_FROM: '',
       MAIL_JOB_TIMEOUT_SECONDS: '',
+      IDEMPOTENCY_LEASE_SECONDS: '',
       JWT_SECRET: '',
       CODE_PEPPER: '',
       ACCESS_TOKEN_TTL_SECONDS: '',
@@ -144,6 +145,7 @@ describe('loadConfig', () => {
       mailUrl: undefined,
       mailFrom: 'Tandem <no-reply@tandem.local>',
       mailJobTimeoutSeconds: 60,
+      idempotencyLeaseSeconds: 30,
       accessTokenTtlSeconds: 900,
       clientIds: ['tandem-web'],
       rateLimitPerMinute: 600,
@@ -175,6 +177,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL, ...SECRETS }).mailJobTimeoutSeconds).toBe(60);
     expect(loadConfig({ DATABASE_URL, ...SECRETS, MAIL_JOB_TIMEOUT_SECONDS: '5' }).mailJobTimeoutSeconds).toBe(5);
     expect(configError({ DATABASE_URL, ...SECRETS, MAIL_JOB_TIMEOUT_SECONDS: '0' }).message).toContain('MAIL_JOB_TIMEOUT_SECONDS');
+  });
+
+  it('reads IDEMPOTENCY_LEASE_SECONDS (1 to 3600 seconds, default 30)', () => {
+    expect(loadConfig({ DATABASE_URL, ...SECRETS }).idempotencyLeaseSeconds).toBe(30);
+    expect(loadConfig({ DATABASE_URL, ...SECRETS, IDEMPOTENCY_LEASE_SECONDS: '2' }).idempotencyLeaseSeconds).toBe(2);
+    expect(configError({ DATABASE_URL, ...SECRETS, IDEMPOTENCY_LEASE_SECONDS: '0' }).message).toContain('IDEMPOTENCY_LEASE_SECONDS');
   });
 
   describe('ENCRYPTION_KEY (issue #12)', () => {

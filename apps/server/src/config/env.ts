@@ -31,6 +31,7 @@ export const EnvSchema = z.object({
   MAIL_URL: optionalUrl,
   MAIL_FROM: z.string().default('Tandem <no-reply@tandem.local>'),
   MAIL_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   CODE_PEPPER: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
@@ -77,6 +78,11 @@ export interface AppConfig {
   mailFrom: string;
   /** Seconds one mail delivery attempt may run before it is failed and retried. */
   mailJobTimeoutSeconds: number;
+  /**
+   * Seconds an Idempotency-Key stays with the attempt that claimed it; after that a replay of an
+   * unanswered key takes over (issue #14, plugins/idempotency.ts).
+   */
+  idempotencyLeaseSeconds: number;
   jwtSecret: string;
   codePepper: string;
   accessTokenTtlSeconds: number;
@@ -206,6 +212,7 @@ export function loadConfig(rawSource: NodeJS.ProcessEnv = process.env, webDistDi
     mailUrl: env.MAIL_URL,
     mailFrom: env.MAIL_FROM,
     mailJobTimeoutSeconds: env.MAIL_JOB_TIMEOUT_SECONDS,
+    idempotencyLeaseSeconds: env.IDEMPOTENCY_LEASE_SECONDS,
     jwtSecret: jwtSecret!,
     codePepper: codePepper!,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,

@@ -25,6 +25,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     mailUrl: undefined,
     mailFrom: 'Tandem <no-reply@tandem.test>',
     mailJobTimeoutSeconds: 60,
+    idempotencyLeaseSeconds: 30,
     jwtSecret: 'test-jwt-secret-that-is-long-enough-0123456789',
     codePepper: 'test-code-pepper-that-is-long-enough-0123456789',
     accessTokenTtlSeconds: 900,

@@ -22,6 +22,9 @@ export const auditEvents = pgTable(
 /**
  * Stored first answers per Idempotency-Key (PRODUCT §7): a replay returns the stored answer,
  * another body under the same key is 422, a duplicate in flight is 409. Kept 24 hours.
+ * An attempt holds the key for a lease (IDEMPOTENCY_LEASE_SECONDS, issue #14); the work's own
+ * transaction marks the key committed, so an attempt that died unanswered is told apart from
+ * one whose work never committed (plugins/idempotency.ts).
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
@@ -35,6 +38,14 @@ export const idempotencyKeys = pgTable(
     responseStatus: integer(),
     responseBody: jsonb(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Which attempt holds the key: a replay after the lease takes it over as the next one. */
+    attempt: integer().notNull().default(1),
+    /** When the holding attempt claimed the key; its lease runs from here. */
+    claimedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Set inside the work's transaction: the work committed (an answer may still be missing). */
+    committedAt: timestamp({ withTimezone: true }),
+    /** The committed transaction's result, from which a lost answer is rebuilt. */
+    committedResult: jsonb(),
   },
   (t) => [index('idempotency_keys_created_idx').on(t.createdAt)],
 );
