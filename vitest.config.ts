@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
  * PostgreSQL when TEST_DATABASE_URL is set (ARCHITECTURE "tests"); both use the same files.
  */
 const serverTests = ['apps/server/src/**/*.test.ts'];
+const securityTests = ['test/security/**/*.test.ts'];
 const postgresUrl = process.env.TEST_DATABASE_URL;
 /** The web app's `@/` alias (apps/web/vite.config.ts), for tests that import through it. */
 const webAlias = { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) };
@@ -48,8 +49,43 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Attacks refused (issue #14), through the real app on PGlite and, below, on PostgreSQL.
+        test: {
+          name: 'security:pglite',
+          include: securityTests,
+          environment: 'node',
+          env: { TEST_DATABASE: 'pglite' },
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
+      },
       ...(postgresUrl
         ? [
+            {
+              test: {
+                name: 'security:postgres',
+                include: securityTests,
+                environment: 'node',
+                env: { TEST_DATABASE: 'postgres' },
+                testTimeout: 120_000,
+                hookTimeout: 60_000,
+              },
+            },
+            {
+              // Faults survived (issue #14): each file starts a throw-away PostgreSQL cluster of
+              // its own (initdb, pg_ctl), so they run only where PostgreSQL's binaries are, i.e.
+              // when TEST_DATABASE_URL is set — and then they fail, never skip.
+              test: {
+                name: 'reliability',
+                include: ['test/reliability/**/*.test.ts'],
+                environment: 'node',
+                env: { TEST_DATABASE: 'postgres' },
+                testTimeout: 180_000,
+                hookTimeout: 120_000,
+                fileParallelism: false,
+              },
+            },
             {
               test: {
                 name: 'server:postgres',

@@ -40,7 +40,7 @@ async function ensureChromium() {
 }
 
 if (only !== 'e2e') {
-  for (const workspace of ['@tandem/contract', '@tandem/server', '@tandem/web', '@tandem/e2e']) {
+  for (const workspace of ['@tandem/contract', '@tandem/server', '@tandem/web', '@tandem/e2e', '@tandem/test']) {
     await check(`typecheck ${workspace}`, 'npm', ['run', 'typecheck', '-w', workspace]);
   }
   await check('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
