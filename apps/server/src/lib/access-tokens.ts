@@ -5,6 +5,11 @@ export const ISSUER = 'tandem';
 export const AUDIENCE = 'tandem-api';
 /** Impersonation sessions live at most 60 minutes (PRODUCT §5). */
 export const IMPERSONATION_MAX_SECONDS = 60 * 60;
+/**
+ * How far in the future a token's `iat` may lie (clock skew between server processes). A token
+ * issued later than that is not yet valid (issue #14); jose checks `iat` only with maxTokenAge.
+ */
+export const ISSUED_AT_SKEW_SECONDS = 60;
 
 /** What an access token says about its bearer. */
 export interface AccessClaims {
@@ -21,8 +26,8 @@ export interface VerifiedAccess extends AccessClaims {
 }
 
 /**
- * Signs and verifies access tokens (PRODUCT §5): HS256 only, exp/iss/aud checked, 15 minutes by
- * default. Uses jose.
+ * Signs and verifies access tokens (PRODUCT §5): HS256 only, exp/iss/aud checked, an `iat` not
+ * in the future (issue #14), 15 minutes by default. Uses jose.
  */
 export class AccessTokens {
   private readonly key: Uint8Array;
@@ -55,6 +60,7 @@ export class AccessTokens {
       const { payload } = await jwtVerify(token, this.key, { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE });
       const act = payload['act'] as { sub?: unknown } | undefined;
       if (typeof payload.sub !== 'string' || typeof payload['sid'] !== 'string' || typeof payload.exp !== 'number') return null;
+      if (typeof payload.iat !== 'number' || payload.iat > Date.now() / 1000 + ISSUED_AT_SKEW_SECONDS) return null;
       return {
         personId: payload.sub,
         sessionId: payload['sid'],
