@@ -12,6 +12,12 @@ function findWebDist(): string {
 }
 
 /**
+ * How long a shutdown may take before the process gives up and exits 1 (issue #14: SIGTERM ends
+ * within 30 s). The job queue lets running jobs finish for at most 10 s of it (jobs/jobs.ts).
+ */
+const SHUTDOWN_DEADLINE_MS = 25_000;
+
+/**
  * Starts Tandem: parse configuration, open and migrate the database (PGlite under DATA_DIR unless
  * DATABASE_URL is set), seed the demo workspace on an empty embedded database, and listen.
  */
@@ -27,9 +33,17 @@ async function main() {
     }
     throw error;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // A connection that fails outside a query (PostgreSQL restarted, connections terminated) is
+  // logged and dropped, never fatal (issue #14); the app's logger takes over once it exists.
+  let logConnectionError = (error: Error) => console.warn(`database connection failed: ${error.message}`);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onConnectionError: (error) => logConnectionError(error),
+  });
   await database.migrate();
   const app = await buildApp({ config, database });
+  logConnectionError = (error) => app.log.warn({ err: error }, 'database connection failed');
   const seeded = config.seedDemo ? await seedDemoWorkspace(database.db, app.authService) : false;
 
   let closing = false;
@@ -37,8 +51,19 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, shutting down`);
-    await app.close();
-    await database.close();
+    const deadline = setTimeout(() => {
+      app.log.error(`shutdown still running after ${SHUTDOWN_DEADLINE_MS} ms; exiting`);
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
+    deadline.unref();
+    try {
+      await app.close();
+      await database.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+    app.log.info('shut down');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -65,10 +65,15 @@ const options = { schema, casing: 'snake_case' } as const;
  * Opens PostgreSQL when `databaseUrl` is set, else an embedded PGlite under `dataDir/pgdata`
  * (`dataDir` 'memory://' keeps it in memory, for tests).
  */
-export async function openDatabase(input: { databaseUrl?: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(input: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** Told of each connection that failed outside a query (PostgreSQL only), e.g. to log it. */
+  onConnectionError?: (error: Error) => void;
+}): Promise<DatabaseHandle> {
   const migrationsFolder = findMigrationsFolder();
   if (input.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: input.databaseUrl, max: 10 });
+    const pool = openPool(input.databaseUrl, input.onConnectionError ?? (() => undefined));
     const db = drizzlePg(pool, options);
     const listener = new PgListener(input.databaseUrl);
     return {
@@ -94,6 +99,37 @@ export async function openDatabase(input: { databaseUrl?: string | undefined; da
   return fromPglite(client, migrationsFolder);
 }
 
+/** How long a request waits for a connection before it fails (503 UNAVAILABLE; issue #14). */
+export const CONNECTION_TIMEOUT_MS = 3_000;
+
+/**
+ * The node-postgres pool, made to outlive a database outage (issue #14, "faults survived"): a
+ * request waits at most CONNECTION_TIMEOUT_MS for a connection (then fails, and the API answers
+ * 503); a connection that dies — PostgreSQL restarted, `pg_terminate_backend` — never crashes the
+ * process (node-postgres emits 'error' on an idle or checked-out client, fatal without a
+ * listener) and never stays in the pool, so service resumes as soon as new connections succeed.
+ * One more guard: Drizzle's `transaction()` (drizzle-orm 0.45, node-postgres session) does not
+ * release a client whose BEGIN failed; a client whose connection ended while checked out is
+ * therefore released here, and its holder's later release is a no-op.
+ */
+function openPool(connectionString: string, onConnectionError: (error: Error) => void): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS, keepAlive: true });
+  const checkedOut = new WeakSet<pg.PoolClient>();
+  pool.on('error', onConnectionError);
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_error: Error | undefined, client: pg.PoolClient) => checkedOut.delete(client));
+  pool.on('connect', (client) => {
+    client.on('error', onConnectionError);
+    client.once('end', () => {
+      if (!checkedOut.has(client)) return;
+      const release = client.release;
+      client.release = () => undefined;
+      release(new Error('the connection ended while the client was checked out'));
+    });
+  });
+  return pool;
+}
+
 /** Wraps an existing PGlite (e.g. a migrated clone in tests). */
 export function fromPglite(client: PGlite, migrationsFolder = findMigrationsFolder()): DatabaseHandle {
   const db = drizzlePglite(client, options);
@@ -112,6 +148,13 @@ export function fromPglite(client: PGlite, migrationsFolder = findMigrationsFold
   };
 }
 
+/**
+ * The longest wait between two LISTEN reconnection tries: short enough that live events and job
+ * wake-ups resume within seconds of PostgreSQL coming back (issue #14: service recovers within
+ * 10 s), and one connection attempt per process every 4 s while it is down costs nothing.
+ */
+const MAX_LISTEN_RETRY_MS = 4_000;
+
 interface Subscriber {
   channel: string;
   onMessage: (payload: string) => void;
@@ -120,8 +163,9 @@ interface Subscriber {
 
 /**
  * Every LISTEN of one handle on one dedicated pg.Client, connected on the first subscription and
- * ended after the last; after a dropped connection it reconnects after 0.25 s, 0.5 s, … up to 30 s
- * between tries, LISTENs again on every channel and tells every subscriber (onReconnect).
+ * ended after the last; after a dropped connection it reconnects after 0.25 s, 0.5 s, … up to
+ * MAX_LISTEN_RETRY_MS between tries, LISTENs again on every channel and tells every subscriber
+ * (onReconnect).
  */
 class PgListener {
   private readonly subscribers = new Set<Subscriber>();
@@ -163,7 +207,7 @@ class PgListener {
   }
 
   private async connect(): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString: this.connectionString });
+    const client = new pg.Client({ connectionString: this.connectionString, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS });
     client.on('notification', (message) => {
       if (message.payload === undefined) return;
       for (const subscriber of this.subscribers) {
@@ -200,7 +244,7 @@ class PgListener {
           },
         );
       },
-      Math.min(30_000, 250 * 2 ** attempt),
+      Math.min(MAX_LISTEN_RETRY_MS, 250 * 2 ** attempt),
     );
   }
 

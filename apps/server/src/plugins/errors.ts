@@ -2,7 +2,11 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorEnvelope } from '@tandem/contract';
+import { isDatabaseUnavailable } from '../lib/db-errors.js';
 import { AppError } from '../lib/errors.js';
+
+/** Seconds a client is told to wait (Retry-After) while the database is unreachable (issue #14). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 function fieldName(instancePath: string, context: string | undefined): string {
   const field = instancePath.replace(/^\//, '').replaceAll('/', '.');
@@ -12,7 +16,9 @@ function fieldName(instancePath: string, context: string | undefined): string {
 /**
  * The one error handler (STYLE §5): AppError → its envelope and status; schema validation →
  * 400 VALIDATION_FAILED with errorData per field; unparsable JSON → 400 MALFORMED_REQUEST;
- * anything else ≥ 500 is logged with its request and answered without internals.
+ * a database that cannot be reached (restarting, connections terminated, pool timeout:
+ * lib/db-errors.ts) → 503 UNAVAILABLE with Retry-After, logged as a warning (issue #14); anything
+ * else ≥ 500 is logged with its request and answered without internals.
  */
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -47,6 +53,14 @@ async function errorsPlugin(app: FastifyInstance) {
         errorDisplayMessage: isJson ? 'The request body is not valid JSON.' : error.message,
       };
       if (error.statusCode === 413 || error.statusCode === 415) status = error.statusCode;
+    } else if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      status = 503;
+      envelope = {
+        errorCode: 'UNAVAILABLE',
+        errorDisplayMessage: 'Tandem is briefly unavailable. Please try again in a few seconds.',
+      };
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
     } else {
       request.log.error({ err: error }, 'request failed');
       status = 500;
