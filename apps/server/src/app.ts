@@ -41,6 +41,7 @@ import clientIdPlugin from './plugins/client-id.js';
 import errorsPlugin from './plugins/errors.js';
 import idempotencyPlugin from './plugins/idempotency.js';
 import { registerIdempotencySweep } from './plugins/idempotency-sweep.js';
+import jsonBodyPlugin from './plugins/json-body.js';
 import openApiPlugin from './plugins/openapi.js';
 import requestLogPlugin from './plugins/request-log.js';
 import securityHeadersPlugin from './plugins/security-headers.js';
@@ -159,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // App plugins.
   await app.register(requestLogPlugin);
   await app.register(errorsPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(clientIdPlugin, { clientIds: config.clientIds });
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   await app.register(eventsPlugin);
