@@ -1,3 +1,5 @@
+import type { Server } from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
@@ -16,6 +18,33 @@ function findWebDist(): string {
  * within 30 s). The job queue lets running jobs finish for at most 10 s of it (jobs/jobs.ts).
  */
 const SHUTDOWN_DEADLINE_MS = 25_000;
+
+/**
+ * After SIGTERM, how long a connection that carries no request may stay open before it is closed:
+ * a request its client sent just before the signal still arrives, and is answered (issue #14).
+ */
+const DRAIN_GRACE_MS = 1_000;
+
+/**
+ * The connection side of a graceful shutdown (issue #14: no request that reached the server
+ * before SIGTERM loses its answer). Runs while Fastify is closing — it answers every request that
+ * arrives from now on with 503 and `Connection: close` (its return503OnClosing) — and before
+ * Fastify closes the server: stops accepting connections, lets the requests in flight finish,
+ * and closes the connections left idle once DRAIN_GRACE_MS has passed. Fastify's own close would
+ * end idle keep-alive connections at once (Node's http.Server#close does), resetting a request
+ * the client was sending on one at that moment.
+ */
+async function drainConnections(server: Server): Promise<void> {
+  // net.Server#close: the listening socket only, every open connection stays.
+  net.Server.prototype.close.call(server);
+  const graceEnds = Date.now() + DRAIN_GRACE_MS;
+  for (;;) {
+    const open = await new Promise<number>((resolve) => server.getConnections((error, count) => resolve(error ? 0 : count)));
+    if (open === 0) return;
+    if (Date.now() >= graceEnds) server.closeIdleConnections();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 /**
  * Starts Tandem: parse configuration, open and migrate the database (PGlite under DATA_DIR unless
@@ -46,7 +75,19 @@ async function main() {
   logConnectionError = (error) => app.log.warn({ err: error }, 'database connection failed');
   const seeded = config.seedDemo ? await seedDemoWorkspace(database.db, app.authService) : false;
 
+  // Graceful shutdown (issue #14): every answer sent after the signal closes its connection, so
+  // no client sends another request on a connection that is about to close; the open event
+  // streams end (events plugin, preClose), connections drain (drainConnections), then the job
+  // queue stops taking jobs and lets running ones finish (jobs plugin, onClose) and the database
+  // closes. A shutdown that hangs ends with exit code 1 after SHUTDOWN_DEADLINE_MS.
   let closing = false;
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
+  app.addHook('preClose', async () => {
+    if (closing) await drainConnections(app.server);
+  });
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;

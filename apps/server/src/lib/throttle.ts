@@ -32,8 +32,8 @@ export type ThrottleResult = { allowed: true } | { allowed: false; retryAfterMs:
 
 /**
  * Counts one attempt under `key` if the policy allows it, or always with `force` (the result then
- * tells whether it was over the limit). Must run inside a transaction: the row is locked
- * (SELECT … FOR UPDATE) so parallel attempts are counted exactly.
+ * tells whether it was over the limit). Must run inside a transaction: the row is locked (by
+ * the upsert that reads it) so parallel attempts are counted exactly.
  */
 export async function takeAttempt(
   tx: Queryable,
@@ -41,8 +41,14 @@ export async function takeAttempt(
   policy: ThrottlePolicy,
   options: { force?: boolean } = {},
 ): Promise<ThrottleResult> {
-  await tx.insert(authThrottles).values({ key, count: 0 }).onConflictDoNothing();
-  const [row] = await tx.select().from(authThrottles).where(eq(authThrottles.key, key)).for('update');
+  // One statement creates the row or locks the existing one, and returns it either way. (An
+  // insert … on conflict do nothing, then select … for update, found no row when a parallel
+  // successful sign-in deleted it in between: a 500 under load, issue #14.)
+  const [row] = await tx
+    .insert(authThrottles)
+    .values({ key, count: 0 })
+    .onConflictDoUpdate({ target: authThrottles.key, set: { key: sql`excluded.key` } })
+    .returning();
   const now = Date.now();
   let count = row!.count;
   let windowStartedAt = row!.windowStartedAt.getTime();
