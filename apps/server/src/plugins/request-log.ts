@@ -20,12 +20,42 @@ export function isStaticAssetPath(pathname: string): boolean {
   return !pathname.startsWith('/api/') && path.extname(pathname) !== '' && pathname !== '/index.html';
 }
 
+/** Query parameters whose values are secrets: reset and sign-in codes, tokens, passcodes. */
+const SECRET_QUERY_PARAMETER = /code|token|secret|password|passcode|key|signature/i;
+
+/**
+ * `url` with the values of secret-looking query parameters replaced by `[redacted]` (issue #14:
+ * logs never hold a code or a reset link — the reset page is `/auth/new-password?code=…`, and
+ * the server that serves the web app logs its URL). Path and other parameters stay as they were.
+ */
+export function redactUrl(url: string): string {
+  const queryAt = url.indexOf('?');
+  if (queryAt === -1) return url;
+  const query = url
+    .slice(queryAt + 1)
+    .split('&')
+    .map((pair) => {
+      const equalsAt = pair.indexOf('=');
+      if (equalsAt === -1) return pair;
+      let name = pair.slice(0, equalsAt);
+      try {
+        name = decodeURIComponent(name.replaceAll('+', ' '));
+      } catch {
+        // A malformed escape: judge the name as written.
+      }
+      return SECRET_QUERY_PARAMETER.test(name) ? `${pair.slice(0, equalsAt)}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, queryAt)}?${query}`;
+}
+
 /**
  * One log line per request (issue #8: the development log wrote every request over several
  * lines, static files included): `GET /api/v1/profile 200 4ms` with method, url, status,
  * responseTime (ms) and the request id (reqId), written once the answer is sent. Static assets
  * and health probes log at debug, everything else at info; a refused request carries its
- * errorCode. Fastify's own two-entry request logging is switched off in app.ts.
+ * errorCode; secret query values are redacted ({@link redactUrl}). Fastify's own two-entry
+ * request logging is switched off in app.ts.
  */
 async function requestLogPlugin(app: FastifyInstance) {
   app.decorateRequest('errorCode', null);
@@ -33,14 +63,15 @@ async function requestLogPlugin(app: FastifyInstance) {
     const pathname = request.url.split('?')[0]!;
     const quiet = isStaticAssetPath(pathname) || PROBE_PATHS.has(pathname);
     const ms = Math.round(reply.elapsedTime);
+    const url = redactUrl(request.url);
     const line = {
       method: request.method,
-      url: request.url,
+      url,
       statusCode: reply.statusCode,
       responseTime: ms,
       ...(request.errorCode ? { errorCode: request.errorCode } : {}),
     };
-    const message = `${request.method} ${request.url} ${reply.statusCode} ${ms}ms`;
+    const message = `${request.method} ${url} ${reply.statusCode} ${ms}ms`;
     if (quiet) request.log.debug(line, message);
     else request.log.info(line, message);
     done();
