@@ -209,14 +209,23 @@ async function idempotencyPlugin(app: FastifyInstance, options: { leaseSeconds: 
     if (!scopedKey) return payload;
     request.idempotencyKey = null;
     const body = typeof payload === 'string' && payload.length > 0 ? (JSON.parse(payload) as unknown) : null;
-    await keepAnswer(app, scopedKey, { status: reply.statusCode, body });
+    try {
+      await keepAnswer(app, scopedKey, { status: reply.statusCode, body });
+    } catch (error) {
+      // The answer still goes out (a 503 while the database is down must not turn into a 500);
+      // the key stays held until its lease ends, and a replay then rebuilds or reruns (issue #14).
+      request.log.warn({ err: error }, 'idempotency: the answer could not be stored');
+    }
     return payload;
   };
 
   // A request that died before answering must not block its key forever (a committed one keeps
   // it: a replay rebuilds the answer).
   const releaseUnanswered = async (request: FastifyRequest) => {
-    if (request.idempotencyKey) await forgetKey(app, request.idempotencyKey);
+    if (!request.idempotencyKey) return;
+    await forgetKey(app, request.idempotencyKey).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'idempotency: an unanswered key could not be released before its lease ends');
+    });
   };
 
   // The request runs inside its own store, where claimKey puts the key its transactions mark.
