@@ -247,4 +247,15 @@ describe('redactUrl (plugins/request-log.ts)', () => {
     expect(redactUrl('/a?%63ode=secret&flag')).toBe('/a?%63ode=[redacted]&flag');
     expect(redactUrl('/plain')).toBe('/plain');
   });
+
+  it("redacts a public link's id in the pages' and their data's paths", () => {
+    const id = 'Ab3dEfGhIjKlMnOpQrStUv';
+    expect(redactUrl(`/q/${id}`)).toBe('/q/[redacted]');
+    expect(redactUrl(`/b/${id}?x=1`)).toBe('/b/[redacted]?x=1');
+    expect(redactUrl(`/s/${id}`)).toBe('/s/[redacted]');
+    expect(redactUrl(`/api/v1/public/questions/${id}/answers/item-1`)).toBe('/api/v1/public/questions/[redacted]/answers/item-1');
+    expect(redactUrl(`/api/v1/public/briefs/${id}/unlock`)).toBe('/api/v1/public/briefs/[redacted]/unlock');
+    expect(redactUrl(`/api/v1/workspaces/w1/briefs/${id}`)).toBe(`/api/v1/workspaces/w1/briefs/${id}`);
+    expect(redactUrl('/questions/x')).toBe('/questions/x');
+  });
 });

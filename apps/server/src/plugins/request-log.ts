@@ -24,11 +24,20 @@ export function isStaticAssetPath(pathname: string): boolean {
 const SECRET_QUERY_PARAMETER = /code|token|secret|password|passcode|key|signature/i;
 
 /**
- * `url` with the values of secret-looking query parameters replaced by `[redacted]` (issue #14:
- * logs never hold a code or a reset link — the reset page is `/auth/new-password?code=…`, and
- * the server that serves the web app logs its URL). Path and other parameters stay as they were.
+ * A public link's id in a path: the pages /q, /b, /s and their data under /api/v1/public. Link ids
+ * are stored hashed so that a leaked table holds no working link (decision 012); a log must not
+ * undo that.
+ */
+const PUBLIC_LINK_PATH = /^(\/(?:q|b|s)\/|\/api\/v1\/public\/[a-z-]+\/)[^/?#]+/;
+
+/**
+ * `url` with the values of secret-looking query parameters and a public link's id replaced by
+ * `[redacted]` (issue #14: logs never hold a code, a reset link or a working share link — the
+ * reset page is `/auth/new-password?code=…`, and the server that serves the web app logs its
+ * URL). The rest of the path and other parameters stay as they were.
  */
 export function redactUrl(url: string): string {
+  url = url.replace(PUBLIC_LINK_PATH, '$1[redacted]');
   const queryAt = url.indexOf('?');
   if (queryAt === -1) return url;
   const query = url
