@@ -38,7 +38,7 @@ import { registerMailJobs } from './mail/mail-jobs.js';
 import { Mailer } from './mail/mailer.js';
 import { authenticate } from './plugins/authenticate.js';
 import clientIdPlugin from './plugins/client-id.js';
-import errorsPlugin from './plugins/errors.js';
+import errorsPlugin, { frameworkErrors } from './plugins/errors.js';
 import idempotencyPlugin from './plugins/idempotency.js';
 import { registerIdempotencySweep } from './plugins/idempotency-sweep.js';
 import jsonBodyPlugin from './plugins/json-body.js';
@@ -88,6 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   // Responses: fast-json-stringify from each zod schema's JSON Schema (lib/response-serializer.ts).

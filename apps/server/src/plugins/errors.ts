@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorEnvelope } from '@tandem/contract';
@@ -70,6 +70,23 @@ async function errorsPlugin(app: FastifyInstance) {
     request.errorCode = envelope.errorCode;
     return reply.status(status).type('application/json').send(envelope);
   });
+}
+
+/**
+ * Fastify's `frameworkErrors` (app.ts): a URL whose path is not valid percent-encoding
+ * (`/tasks/%FF`, FST_ERR_BAD_URL) or a failed route constraint is refused before routing, where
+ * the error handler above never sees it. Answers the same envelope: 400 MALFORMED_REQUEST
+ * (issue #14: bad input gets a clear error in the API's own shape, not Fastify's).
+ */
+export function frameworkErrors(_error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const envelope: ErrorEnvelope = { errorCode: 'MALFORMED_REQUEST', errorDisplayMessage: 'The address of this request is not valid.' };
+  request.errorCode = envelope.errorCode;
+  // No hook runs for these answers: the headers of PRODUCT §5 are set here.
+  void reply
+    .headers({ ...request.server.securityHeaders, 'cache-control': 'no-store' })
+    .status(400)
+    .type('application/json')
+    .send(envelope);
 }
 
 export default fp(errorsPlugin, { name: 'errors' });

@@ -97,6 +97,18 @@ describe('system routes', () => {
     expect(withoutClient.statusCode).toBe(400);
     expect(withoutClient.json().errorCode).toBe('INVALID_CLIENT');
   });
+
+  it('a path that is not valid percent-encoding is a 400 MALFORMED_REQUEST envelope, not Fastify’s own body', async () => {
+    for (const url of ['/api/v1/workspaces/%FF/tasks', '/api/v1/profile/%E2%82', '/q/%C3%28']) {
+      const response = await t.get(url);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.json()).toEqual({ errorCode: 'MALFORMED_REQUEST', errorDisplayMessage: 'The address of this request is not valid.' });
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+  });
 });
 
 describe('Idempotency-Key', () => {

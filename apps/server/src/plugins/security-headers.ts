@@ -3,6 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The headers every answer carries (PRODUCT §5), for the few answers Fastify sends before any
+     * hook runs (plugins/errors.ts frameworkErrors).
+     */
+    securityHeaders: Readonly<Record<string, string>>;
+  }
+}
+
 /**
  * The headers `helmet` would set with `options`, computed once: none of Tandem's depends on the
  * request (no CSP nonces), so setting the same object on every answer replaces running helmet's
@@ -58,6 +68,7 @@ async function securityHeadersPlugin(app: FastifyInstance, options: { https: boo
     strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
+  app.decorate('securityHeaders', headers);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
