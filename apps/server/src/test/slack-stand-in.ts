@@ -11,7 +11,8 @@ import type { AddressInfo } from 'node:net';
  * - POST /api/{method} — the Web API methods Tandem calls, form-encoded with a Bearer token as
  *   @slack/web-api sends them, answering Slack's JSON shapes (`{ ok: true, … }` or
  *   `{ ok: false, error }`): oauth.v2.access, auth.test, auth.revoke, users.lookupByEmail,
- *   users.info, users.conversations, conversations.open, chat.postMessage, chat.getPermalink;
+ *   users.info, users.conversations, conversations.open, conversations.history,
+ *   conversations.replies, chat.postMessage (with message metadata), chat.getPermalink;
  *   an unknown method answers `unknown_method`;
  * - /_control/* — JSON endpoints for a browser test driving it from another process (see
  *   {@link controlRoutes}).
@@ -46,6 +47,11 @@ export interface SlackStandIn {
   addChannel(channel: { id: string; name: string; isPrivate?: boolean; botIsMember?: boolean }): void;
   /** The next `times` (default 1) calls of `method` answer `{ ok: false, error }` (or HTTP `status` when given). */
   failNext(method: string, error: string, options?: { times?: number; status?: number }): void;
+  /**
+   * The next `times` (default 1) calls of `method` are carried out (a chat.postMessage is posted)
+   * but the connection is then dropped before the answer: the answer is lost on the way back.
+   */
+  dropAnswerNext(method: string, options?: { times?: number }): void;
   /** Issues an authorization code for the next oauth.v2.access without the consent page (API tests). */
   issueCode(): string;
   /** Bot tokens issued by oauth.v2.access and not revoked. */
@@ -75,7 +81,7 @@ export interface SlackStandIn {
     apiUrl: string;
     authorizeUrl: string;
   };
-  /** Forgets users, channels, failures, calls and messages (tokens stay valid). */
+  /** Forgets users, channels, failures, dropped answers, calls and messages (tokens stay valid). */
   reset(): void;
   close(): Promise<void>;
 }
@@ -105,6 +111,8 @@ export interface PostedMessage {
   text: string;
   blocks: unknown[] | null;
   threadTs: string | null;
+  /** The message metadata (`{ event_type, event_payload }`) it was posted with, or null. */
+  metadata: Record<string, unknown> | null;
 }
 
 export const STAND_IN_CLIENT_ID = '1111.2222';
@@ -140,6 +148,7 @@ export async function startSlackStandIn(options: { port?: number; team?: { id: s
   const users = new Map<string, StandInUser>();
   const channels = new Map<string, { id: string; name: string; isPrivate: boolean; botIsMember: boolean }>();
   const failures = new Map<string, { error: string; times: number; status?: number }[]>();
+  const drops = new Map<string, number>();
   const codes = new Set<string>();
   const liveTokens = new Set<string>();
   const revokedTokens = new Set<string>();
@@ -256,6 +265,7 @@ export async function startSlackStandIn(options: { port?: number; team?: { id: s
           text: String(args.text ?? ''),
           blocks: Array.isArray(args.blocks) ? args.blocks : null,
           threadTs: typeof args.thread_ts === 'string' ? args.thread_ts : null,
+          metadata: isRecord(args.metadata) ? args.metadata : null,
         };
         messages.push(message);
         return {
@@ -270,6 +280,36 @@ export async function startSlackStandIn(options: { port?: number; team?: { id: s
             ts: message.ts,
             ...(message.threadTs ? { thread_ts: message.threadTs } : {}),
           },
+        };
+      }
+      case 'conversations.history':
+      case 'conversations.replies': {
+        // As Slack: history newest first, replies (the parent and its thread) oldest first; the
+        // metadata only with include_all_metadata.
+        const channel = String(args.channel ?? '');
+        const known = channels.has(channel) || [...users.values()].some((user) => dmChannelOf(user.id) === channel);
+        if (!known) return { ok: false, error: 'channel_not_found' };
+        const limit = Math.max(1, Math.min(999, Number(args.limit ?? 100) || 100));
+        const withMetadata = args.include_all_metadata === true || args.include_all_metadata === 'true';
+        const inChannel = messages.filter((message) => message.channel === channel);
+        const listed =
+          method === 'conversations.history'
+            ? inChannel.filter((message) => message.threadTs === null).reverse()
+            : inChannel.filter((message) => message.ts === args.ts || message.threadTs === args.ts);
+        if (method === 'conversations.replies' && listed.length === 0) return { ok: false, error: 'thread_not_found' };
+        return {
+          ok: true,
+          messages: listed.slice(0, limit).map((message) => ({
+            type: 'message',
+            user: botUserId,
+            bot_id: 'B0BOT',
+            text: message.text,
+            ts: message.ts,
+            ...(message.threadTs ? { thread_ts: message.threadTs } : {}),
+            ...(withMetadata && message.metadata ? { metadata: message.metadata } : {}),
+          })),
+          has_more: listed.length > limit,
+          response_metadata: { next_cursor: '' },
         };
       }
       case 'chat.getPermalink':
@@ -392,7 +432,16 @@ export async function startSlackStandIn(options: { port?: number; team?: { id: s
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: false, error: queued.error }));
       return;
     }
-    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer(method, args, token)));
+    const answered = answer(method, args, token);
+    const dropsLeft = drops.get(method) ?? 0;
+    if (dropsLeft > 0) {
+      if (dropsLeft === 1) drops.delete(method);
+      else drops.set(method, dropsLeft - 1);
+      // Carried out, answer lost: the connection closes before any byte of the response.
+      request.socket.destroy();
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answered));
   }
 
   const server = createServer((request, response) => {
@@ -433,6 +482,9 @@ export async function startSlackStandIn(options: { port?: number; team?: { id: s
       const list = failures.get(method) ?? [];
       list.push({ error, times: failOptions.times ?? 1, ...(failOptions.status ? { status: failOptions.status } : {}) });
       failures.set(method, list);
+    },
+    dropAnswerNext(method, dropOptions = {}) {
+      drops.set(method, (drops.get(method) ?? 0) + (dropOptions.times ?? 1));
     },
     issueCode,
     liveTokens,
@@ -475,6 +527,7 @@ export async function startSlackStandIn(options: { port?: number; team?: { id: s
       users.clear();
       channels.clear();
       failures.clear();
+      drops.clear();
       received.length = 0;
       messages.length = 0;
     },
@@ -486,6 +539,8 @@ export async function startSlackStandIn(options: { port?: number; team?: { id: s
   };
   return standIn;
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function safeJson(text: string): unknown {
   try {

@@ -80,6 +80,19 @@ export const SLACK_NOT_CONNECTED_SENTENCE =
   'Slack is not connected, so the message could not be delivered. Connect Slack, or send by email instead.';
 export const SLACK_UNMATCHED_SENTENCE = 'They are no longer matched to a Slack user. Match them on their page, or send by email instead.';
 
+/**
+ * The message metadata event type of every DM a delivery posts; its payload's `message_id` is the
+ * slack_messages id, so a retried job can find a post whose answer it never got ({@link findLostPost}).
+ */
+export const DM_METADATA_EVENT_TYPE = 'tandem_dm';
+
+/**
+ * How many messages a retry looks through for a lost post: the DM's newest (conversations.history),
+ * or a thread's first (conversations.replies). The lost post is the newest this job made; Slack
+ * may cap a page lower (15 for some apps).
+ */
+const LOST_POST_LOOKBACK = 100;
+
 /** Slack errors worth another attempt (Slack's own trouble); every other platform error is final. */
 const TRANSIENT_ERRORS = new Set(['internal_error', 'fatal_error', 'service_unavailable', 'request_timeout', 'ratelimited']);
 
@@ -123,7 +136,7 @@ export function registerSlackDelivery(jobs: Jobs, options: SlackDeliveryOptions)
     name: SLACK_DELIVER_QUEUE,
     concurrency: 2,
     options: { retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: 120 },
-    handler: async ({ data }) => deliverSlackJob(options, data),
+    handler: async ({ data, retryCount }) => deliverSlackJob(options, data, { retry: retryCount > 0 }),
   });
   const enqueue = async (tx: Queryable, job: SlackDeliveryJob) => {
     await jobs.enqueue(tx, SLACK_DELIVER_QUEUE, job, { id: deliveryJobId(job) });
@@ -175,12 +188,51 @@ interface DeliveryScope {
   db: Database;
   client: WebClient;
   recipient: RecipientDelivery;
+  /** A retried job: a message not recorded yet may have reached Slack anyway (its answer lost). */
+  retry: boolean;
+}
+
+/**
+ * On a retry, the message `id` that an earlier attempt posted but could not record (issue #14: the
+ * connection dropped, or the call timed out, after Slack posted it): looked up by its metadata
+ * among the DM's newest messages (conversations.history; the thread's with conversations.replies),
+ * the DM opened first when its channel is not known yet. Slack's chat.postMessage has no
+ * idempotency key, so this is how a retry avoids a second DM. A lookup Slack refuses (e.g. a
+ * missing im:history scope) finds nothing: the message is posted.
+ */
+async function findLostPost(
+  client: WebClient,
+  target: { slackUserId: string; slackChannelId: string | null },
+  id: string,
+  threadTs: string | undefined,
+): Promise<{ channel: string; ts: string } | undefined> {
+  try {
+    const channel = target.slackChannelId ?? (await client.conversations.open({ users: target.slackUserId })).channel?.id;
+    if (!channel) return undefined;
+    const query = { channel, limit: LOST_POST_LOOKBACK, include_all_metadata: true };
+    const { messages } = threadTs
+      ? await client.conversations.replies({ ...query, ts: threadTs })
+      : await client.conversations.history(query);
+    // The response types declare event_payload as {}; it is the object posted.
+    const found = messages?.find(
+      (message) =>
+        message.metadata?.event_type === DM_METADATA_EVENT_TYPE &&
+        (message.metadata.event_payload as { message_id?: unknown } | undefined)?.message_id === id,
+    );
+    return found?.ts ? { channel, ts: found.ts } : undefined;
+  } catch (error) {
+    const code = slackErrorCode(error);
+    if (code === null || TRANSIENT_ERRORS.has(code) || TOKEN_GONE_ERRORS.has(code)) throw error;
+    return undefined;
+  }
 }
 
 /**
  * Posts `message` in the recipient's DM (or the thread `threadTs`) unless message `id` was posted
  * already, and records it in slack_messages (and the DM channel on the recipient). The first post
- * goes to the Slack user id: Slack opens the DM and answers its channel id.
+ * goes to the Slack user id: Slack opens the DM and answers its channel id. Each post carries `id`
+ * in its metadata; a retry first looks for it in Slack ({@link findLostPost}) and only records it
+ * when found.
  */
 async function postOnce(
   scope: DeliveryScope,
@@ -192,14 +244,18 @@ async function postOnce(
   if (await isPosted(db, recipient.workspaceId, id)) return;
   const target = await findDmTarget(db, recipient.workspaceId, recipient.id);
   if (!target?.slackUserId) throw new FinalDeliveryFailure(SLACK_UNMATCHED_SENTENCE);
-  const result = await client.chat.postMessage({
-    channel: target.slackChannelId ?? target.slackUserId,
-    text: message.text,
-    blocks: message.blocks,
-    unfurl_links: false,
-    unfurl_media: false,
-    ...(record.threadTs ? { thread_ts: record.threadTs } : {}),
-  });
+  const lost = scope.retry ? await findLostPost(client, { ...target, slackUserId: target.slackUserId }, id, record.threadTs) : undefined;
+  const result = lost
+    ? { channel: lost.channel, ts: lost.ts }
+    : await client.chat.postMessage({
+        channel: target.slackChannelId ?? target.slackUserId,
+        text: message.text,
+        blocks: message.blocks,
+        unfurl_links: false,
+        unfurl_media: false,
+        metadata: { event_type: DM_METADATA_EVENT_TYPE, event_payload: { message_id: id } },
+        ...(record.threadTs ? { thread_ts: record.threadTs } : {}),
+      });
   const channelId = result.channel ?? target.slackChannelId ?? target.slackUserId;
   if (!target.slackChannelId)
     await recordRecipientChannel(db, { workspaceId: recipient.workspaceId, recipientId: recipient.id }, channelId);
@@ -271,7 +327,9 @@ async function deliverFollowUp(scope: DeliveryScope, messageId: string): Promise
 
 /**
  * Runs one delivery (the {@link SLACK_DELIVER_QUEUE} handler; issue #12). Idempotent: each message
- * is looked up in slack_messages before it is posted, so a retried job posts only what is missing.
+ * is looked up in slack_messages before it is posted, so a retried job posts only what is missing;
+ * with `retry` (pg-boss's retryCount > 0) also in Slack by its metadata, so a post whose answer was
+ * lost is recorded rather than posted twice (issue #14).
  * Nothing is posted for a recipient no longer on SLACK (sent by email instead) or of a request no
  * longer SENT. Outcomes: Slack's refusals (messages_tab_disabled, user_not_found, is_archived…) →
  * the recipient's delivery error, a `question` event, no retry; token_revoked / invalid_auth →
@@ -279,7 +337,11 @@ async function deliverFollowUp(scope: DeliveryScope, messageId: string): Promise
  * no live connection → {@link SLACK_NOT_CONNECTED_SENTENCE}; network, 5xx and rate limits throw (the
  * job queue retries).
  */
-export async function deliverSlackJob(options: SlackDeliveryOptions, job: SlackDeliveryJob): Promise<void> {
+export async function deliverSlackJob(
+  options: SlackDeliveryOptions,
+  job: SlackDeliveryJob,
+  attempt: { retry?: boolean } = {},
+): Promise<void> {
   const { db } = options;
   const recipient = await findRecipientDelivery(db, options.publicUrl, job.workspaceId, job.recipientId);
   if (!recipient || recipient.channel !== 'SLACK') return;
@@ -290,7 +352,7 @@ export async function deliverSlackJob(options: SlackDeliveryOptions, job: SlackD
     await recordDeliveryFailure(db, failure, SLACK_NOT_CONNECTED_SENTENCE);
     return;
   }
-  const scope: DeliveryScope = { db, client: slackClient(options.slack, connection.botToken), recipient };
+  const scope: DeliveryScope = { db, client: slackClient(options.slack, connection.botToken), recipient, retry: attempt.retry ?? false };
   try {
     if (job.kind === 'REQUEST') await deliverRequest(scope);
     else if (job.kind === 'REMINDER') {
