@@ -118,6 +118,25 @@ describe('Jobs', () => {
     expect(await countJobs('test.record', `data->>'label' = 'rolled-back'`)).toBe(0);
   });
 
+  it('drains a backlog without waiting a polling interval between jobs', async () => {
+    const labels = ['backlog 1', 'backlog 2', 'backlog 3', 'backlog 4', 'backlog 5'];
+    const allRan = signal();
+    const check = () => labels.every((label) => recorded.includes(label)) && allRan.resolve();
+    const timer = setInterval(check, 50);
+    try {
+      // One transaction: PostgreSQL folds its identical NOTIFYs into one, so one wake-up only;
+      // the queue polls every 120 s, so only the worker's own look for the next job drains it.
+      await database.db.transaction(async (tx) => {
+        for (const label of labels) await jobs.enqueue(tx, 'test.record', { label });
+      });
+      await within(allRan.promise, 10_000, 'the backlog of five');
+    } finally {
+      clearInterval(timer);
+    }
+    await jobs.waitUntilIdle(['test.record']);
+    expect(recorded.filter((label) => labels.includes(label)).sort()).toEqual(labels);
+  });
+
   it('retries a failing handler with backoff, then it succeeds once', async () => {
     const id = await database.db.transaction((tx) => jobs.enqueue(tx, 'test.flaky', {}));
     await jobs.waitUntilIdle(['test.flaky'], 20_000);

@@ -256,6 +256,10 @@ export class Jobs {
     } finally {
       this.runningHandlers -= 1;
       this.events.emit('settled');
+      // A worker that found a job looks for the next one at once: pg-boss would otherwise wait a
+      // whole polling interval after every job, and a backlog (a burst of mails, the queue after
+      // an outage) would drain at one job per interval per worker (issue #14, bench/load).
+      if (jobs.length > 0) this.wake(queue.name);
     }
   }
 
