@@ -34,6 +34,9 @@ interface HeldKey {
  */
 const heldKeys = new AsyncLocalStorage<{ held: HeldKey | null }>();
 
+/** 409: another attempt holds the key (its lease runs), or took it over from this one. */
+const inFlight = () => new AppError('IDEMPOTENCY_IN_FLIGHT', 'This request is already being processed. Try again shortly.');
+
 /**
  * Marks the held key committed inside `tx`, with the transaction's result (from which a lost
  * answer is rebuilt). Throws 409 when a later attempt took the key over after the lease: the
@@ -51,7 +54,7 @@ async function markCommitted(tx: Transaction, held: HeldKey, result: unknown): P
     .set({ committedAt: sql`now()`, committedResult })
     .where(and(eq(idempotencyKeys.scopedKey, held.scopedKey), eq(idempotencyKeys.attempt, held.attempt)))
     .returning({ attempt: idempotencyKeys.attempt });
-  if (marked.length === 0) throw new AppError('IDEMPOTENCY_IN_FLIGHT', 'This request is already being processed. Try again shortly.');
+  if (marked.length === 0) throw inFlight();
 }
 
 /**
@@ -112,8 +115,6 @@ function requestHash(request: FastifyRequest): string {
 async function idempotencyPlugin(app: FastifyInstance, options: { leaseSeconds: number }) {
   app.decorateRequest('idempotencyKey', null);
   markCommitsOf(app.db);
-  const leaseMs = options.leaseSeconds * 1000;
-  const inFlight = () => new AppError('IDEMPOTENCY_IN_FLIGHT', 'This request is already being processed. Try again shortly.');
 
   const replay = (reply: FastifyReply, answer: { status: number; body: unknown }) =>
     reply
@@ -181,7 +182,7 @@ async function idempotencyPlugin(app: FastifyInstance, options: { leaseSeconds: 
         attempt: idempotencyKeys.attempt,
         committedAt: idempotencyKeys.committedAt,
         committedResult: idempotencyKeys.committedResult,
-        leaseOver: sql<boolean>`${idempotencyKeys.claimedAt} <= now() - make_interval(secs => ${leaseMs / 1000})`,
+        leaseOver: sql<boolean>`${idempotencyKeys.claimedAt} <= now() - make_interval(secs => ${options.leaseSeconds})`,
       })
       .from(idempotencyKeys)
       .where(eq(idempotencyKeys.scopedKey, scopedKey));
