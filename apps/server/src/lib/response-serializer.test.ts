@@ -77,4 +77,36 @@ describe('response serializer (issue #13)', () => {
       anyOf: [{ $ref: '#/$defs/X' }, { type: 'null' }],
     });
   });
+
+  it('writes a nullable reference to a definition in place, so no union is left to test per value', () => {
+    const Member = z.object({ name: z.string() }).meta({ id: 'SerializerTestMember' });
+    const Node = z
+      .object({
+        get next() {
+          return Node.nullable();
+        },
+      })
+      .meta({ id: 'SerializerTestNode' });
+    const schema = toSerializerSchema(
+      z.toJSONSchema(z.object({ owner: Member.nullable(), chain: Node }), { io: 'output', target: 'draft-7' }),
+    ) as { properties: Record<string, unknown>; definitions: Record<string, { properties: Record<string, unknown> }> };
+    expect(schema.properties.owner).toEqual({
+      type: 'object',
+      properties: { name: { type: 'string' } },
+      required: ['name'],
+      additionalProperties: false,
+      nullable: true,
+    });
+    // A definition that refers to itself is written in place once, then stays a union.
+    expect(JSON.stringify(schema)).toContain('{"anyOf":[{"$ref":"#/definitions/SerializerTestNode"},{"type":"null"}]}');
+  });
+
+  it('serialises a nullable referenced object, null and present, with its declared fields only', async () => {
+    const Member = z.object({ id: z.uuid(), name: z.string() }).meta({ id: 'SerializerTestPerson' });
+    const Row = z.object({ owner: Member.nullable(), backup: Member.nullable() });
+    const owner = { id: '0192f3c4-1111-7000-8000-000000000001', name: 'Ana' };
+    const response = await answer(Row, { owner: { ...owner, secret: 'x' }, backup: null });
+    expect(response.json()).toEqual({ owner, backup: null });
+    expect(response.body).not.toContain('secret');
+  });
 });

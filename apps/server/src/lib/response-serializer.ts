@@ -11,12 +11,20 @@ const isNull = (schema: unknown) => typeof schema === 'object' && schema !== nul
  * 'null'}]` (zod's `.nullable()`) becomes S with `nullable: true` (OpenAPI's keyword, which
  * fast-json-stringify reads) instead of a union it would test with ajv on every value. Without
  * this a null in a non-nullable field would be written as "" or 0; with it, null stays null.
- * Unions of several members (or of a `$ref`) stay unions, flattened. Pure: returns a new tree.
+ * When S is a `$ref` to one of the root's `definitions` (a contract schema with a `.meta({ id })`,
+ * e.g. a task's `assignee: TaskMember | null`), the definition is written in place, as
+ * fast-json-stringify drops the keywords beside a `$ref` (a definition that refers to itself stays
+ * a union). Unions of several members stay unions, flattened. Pure: returns a new tree.
  */
 export function toSerializerSchema(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(toSerializerSchema);
+  const definitions = typeof node === 'object' && node !== null ? (node as JsonSchema).definitions : undefined;
+  return rewrite(node, (definitions ?? {}) as Record<string, unknown>, new Set());
+}
+
+function rewrite(node: unknown, definitions: Record<string, unknown>, inlining: ReadonlySet<string>): unknown {
+  if (Array.isArray(node)) return node.map((item) => rewrite(item, definitions, inlining));
   if (typeof node !== 'object' || node === null) return node;
-  const entries = Object.entries(node as JsonSchema).map(([key, value]) => [key, toSerializerSchema(value)] as const);
+  const entries = Object.entries(node as JsonSchema).map(([key, value]) => [key, rewrite(value, definitions, inlining)] as const);
   const schema: JsonSchema = Object.fromEntries(entries);
   for (const keyword of ['anyOf', 'oneOf'] as const) {
     const members = schema[keyword];
@@ -25,14 +33,22 @@ export function toSerializerSchema(node: unknown): unknown {
     const others = (members.filter((member) => !isNull(member)) as JsonSchema[]).flatMap((member) =>
       Object.keys(member).length === 1 && Array.isArray(member[keyword]) ? (member[keyword] as JsonSchema[]) : [member],
     );
-    const only = others[0];
-    if (others.length === 1 && only && typeof only.type === 'string') {
+    const only = others.length === 1 ? inlined(others[0]!, definitions, inlining) : undefined;
+    if (only && typeof only.type === 'string') {
       delete schema[keyword];
       return { ...schema, ...only, nullable: true };
     }
     schema[keyword] = [...others, { type: 'null' }];
   }
   return schema;
+}
+
+/** `member`, or the definition its local `$ref` names (rewritten), unless that one is being written already. */
+function inlined(member: JsonSchema, definitions: Record<string, unknown>, inlining: ReadonlySet<string>): JsonSchema {
+  const name = typeof member.$ref === 'string' ? /^#\/definitions\/([^/]+)$/.exec(member.$ref)?.[1] : undefined;
+  const definition = name === undefined ? undefined : definitions[name];
+  if (name === undefined || inlining.has(name) || typeof definition !== 'object' || definition === null) return member;
+  return rewrite(definition, definitions, new Set([...inlining, name])) as JsonSchema;
 }
 
 /** fast-json-stringify's function for a zod response schema (the output side of the schema). */
