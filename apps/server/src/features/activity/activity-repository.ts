@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { ActivityItem, ActivityKind, ActivityMember, ActivityPage } from '@tandem/contract';
 import { activityOfWorkspace, viewerPlaceholders, viewerValues, type Viewer, type ViewerOperand } from '../../permissions/visibility.js';
 import type { Queryable } from '../../db/client.js';
+import { isoInstant } from '../../db/instants.js';
 import { preparedStatements } from '../../db/prepared.js';
 import { activityItems, people, workspaceMembers } from '../../db/schema/index.js';
 import { publishWorkspaceEvent } from '../../events/event-bus.js';
@@ -94,7 +95,7 @@ function selectItemRows(db: Queryable, target: ViewerOperand, where: SQL, order:
       id: activityItems.id,
       kind: activityItems.kind,
       subject: activityItems.subject,
-      createdAt: activityItems.createdAt,
+      createdAt: isoInstant(activityItems.createdAt),
       actorMemberId: actor.id,
       actorFirstName: actorPerson.firstName,
       actorLastName: actorPerson.lastName,
@@ -126,7 +127,7 @@ const toActivityItem = (row: ItemRow): ActivityItem => ({
   actor: memberOf(row.actorMemberId, row.actorFirstName, row.actorLastName),
   subject: row.subject,
   subjectMember: memberOf(row.subjectMemberId, row.subjectFirstName, row.subjectLastName),
-  createdAt: row.createdAt.toISOString(),
+  createdAt: row.createdAt,
   isUnread: row.isUnread,
 });
 

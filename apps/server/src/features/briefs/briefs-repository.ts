@@ -16,6 +16,7 @@ import type {
   ListBriefsQuery,
 } from '@tandem/contract';
 import type { Queryable } from '../../db/client.js';
+import { isoInstant } from '../../db/instants.js';
 import { listPlaceholders, listValues, preparedStatements } from '../../db/prepared.js';
 import { briefs, briefVersions, people, workspaceMembers, type BriefSnapshot } from '../../db/schema/index.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
@@ -360,7 +361,7 @@ const listColumns = {
   id: briefs.id,
   title: briefs.title,
   status: briefs.status,
-  meetingAt: briefs.meetingAt,
+  meetingAt: isoInstant(briefs.meetingAt),
   meetingTimeZone: briefs.meetingTimeZone,
   sectionCount: sql<number>`jsonb_array_length(${briefs.sections})`,
   read: markCount('READ'),
@@ -371,7 +372,7 @@ const listColumns = {
   createdByMemberId: creator.id,
   creatorFirstName: creatorPerson.firstName,
   creatorLastName: creatorPerson.lastName,
-  updatedAt: briefs.updatedAt,
+  updatedAt: isoInstant(briefs.updatedAt),
 };
 
 /** The list rows' select: a brief with its section and mark counts and its creator's names. */
@@ -389,7 +390,7 @@ const toBriefListItem = (row: BriefListRow): BriefListItem => ({
   id: row.id,
   title: row.title,
   status: row.status,
-  meetingAt: row.meetingAt?.toISOString() ?? null,
+  meetingAt: row.meetingAt,
   meetingTimeZone: row.meetingTimeZone,
   sectionCount: Number(row.sectionCount),
   marks: { READ: Number(row.read), DECIDED: Number(row.decided), NEED_MORE: Number(row.needMore) },
@@ -399,7 +400,7 @@ const toBriefListItem = (row: BriefListRow): BriefListItem => ({
     row.createdByMemberId && row.creatorFirstName !== null && row.creatorLastName !== null
       ? { memberId: row.createdByMemberId, firstName: row.creatorFirstName, lastName: row.creatorLastName }
       : null,
-  updatedAt: row.updatedAt.toISOString(),
+  updatedAt: row.updatedAt,
 });
 
 /**

@@ -11,6 +11,7 @@ import {
 } from '@tandem/contract';
 import { briefsOfWorkspace, tasksOfWorkspace, type Viewer } from '../../permissions/visibility.js';
 import type { Queryable } from '../../db/client.js';
+import { isoInstant } from '../../db/instants.js';
 import { briefs, people, tasks, workspaceMembers } from '../../db/schema/index.js';
 import { countBriefsPer, dayBounds, findBriefListItems, meetingWithin } from '../briefs/index.js';
 import { findNewAnswers, findWaitingOn } from '../questions/index.js';
@@ -31,7 +32,7 @@ async function findTaskRows(db: Queryable, reader: Viewer, where: SQL, order: SQ
       status: tasks.status,
       priority: tasks.priority,
       dueDate: tasks.dueDate,
-      createdAt: tasks.createdAt,
+      createdAt: isoInstant(tasks.createdAt),
       assigneeId: assignee.id,
       assigneeFirstName: assigneePerson.firstName,
       assigneeLastName: assigneePerson.lastName,
@@ -57,7 +58,7 @@ async function findTaskRows(db: Queryable, reader: Viewer, where: SQL, order: SQ
     dueDate: row.dueDate,
     assignee: member(row.assigneeId, row.assigneeFirstName, row.assigneeLastName),
     createdBy: member(row.creatorId, row.creatorFirstName, row.creatorLastName),
-    createdAt: row.createdAt.toISOString(),
+    createdAt: row.createdAt,
   }));
 }
 

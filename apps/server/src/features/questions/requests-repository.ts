@@ -16,6 +16,7 @@ import {
   type RequestProgress,
 } from '@tandem/contract';
 import type { Queryable } from '../../db/client.js';
+import { isoInstant } from '../../db/instants.js';
 import { listPlaceholders, listValues, preparedQuery, preparedStatements } from '../../db/prepared.js';
 import {
   contacts,
@@ -345,13 +346,13 @@ const listColumns = {
   progress: progressSql,
   channel: questionRequests.channel,
   confidential: questionRequests.confidential,
-  sentAt: questionRequests.sentAt,
-  closedAt: questionRequests.closedAt,
+  sentAt: isoInstant(questionRequests.sentAt),
+  closedAt: isoInstant(questionRequests.closedAt),
   createdByMemberId: creator.id,
   creatorFirstName: creatorPerson.firstName,
   creatorLastName: creatorPerson.lastName,
-  createdAt: questionRequests.createdAt,
-  updatedAt: questionRequests.updatedAt,
+  createdAt: isoInstant(questionRequests.createdAt),
+  updatedAt: isoInstant(questionRequests.updatedAt),
 };
 
 /** The list rows' select: a request with its item count, progress and creator's names. */
@@ -374,11 +375,11 @@ const toRequestListItem = (row: RequestListRow): QuestionRequestListItem => ({
   progress: progressOf(row.progress),
   channel: row.channel,
   confidential: row.confidential,
-  sentAt: iso(row.sentAt),
-  closedAt: iso(row.closedAt),
+  sentAt: row.sentAt,
+  closedAt: row.closedAt,
   createdBy: memberOf(row.createdByMemberId, row.creatorFirstName, row.creatorLastName),
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
 });
 
 /** At most `limit` requests matching `where` (which must scope the workspace), in `order`, as list rows. */

@@ -15,6 +15,7 @@ import {
 } from '@tandem/contract';
 import { tasksOfWorkspace, viewerPlaceholders, viewerValues, type Viewer } from '../../permissions/visibility.js';
 import type { Queryable } from '../../db/client.js';
+import { isoInstant } from '../../db/instants.js';
 import { listPlaceholders, listValues, preparedStatements } from '../../db/prepared.js';
 import { people, tasks, workspaceMembers } from '../../db/schema/index.js';
 import { z } from 'zod';
@@ -46,15 +47,22 @@ const rowColumns = {
   updatedAt: tasks.updatedAt,
 };
 
+/** What a Task DTO is made of: its row with the instants as ISO text (db/instants.ts) and both names. */
 const taskColumns = {
   ...rowColumns,
+  completedAt: isoInstant(tasks.completedAt),
+  createdAt: isoInstant(tasks.createdAt),
+  updatedAt: isoInstant(tasks.updatedAt),
   assigneeFirstName: assigneePerson.firstName,
   assigneeLastName: assigneePerson.lastName,
   creatorFirstName: creatorPerson.firstName,
   creatorLastName: creatorPerson.lastName,
 };
 
-type JoinedRow = TaskRow & {
+type JoinedRow = Omit<TaskRow, 'completedAt' | 'createdAt' | 'updatedAt'> & {
+  completedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
   assigneeFirstName: string | null;
   assigneeLastName: string | null;
   creatorFirstName: string | null;
@@ -80,9 +88,9 @@ const toTask = (row: JoinedRow): Task => ({
       : null,
   links: row.links,
   version: row.version,
-  completedAt: row.completedAt?.toISOString() ?? null,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
+  completedAt: row.completedAt,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
 });
 
 /** The joined select every read goes through: a task with its assignee's and creator's names. */
