@@ -8,6 +8,11 @@ import { defineConfig } from 'vitest/config';
 const serverTests = ['apps/server/src/**/*.test.ts'];
 const securityTests = ['test/security/**/*.test.ts'];
 const postgresUrl = process.env.TEST_DATABASE_URL;
+/**
+ * Migrates one template database per run, which openTestDatabase() copies for each test file
+ * instead of migrating again (decision 024): for the projects that call it.
+ */
+const globalSetup = ['apps/server/src/test/global-setup.ts'];
 /** The web app's `@/` alias (apps/web/vite.config.ts), for tests that import through it. */
 const webAlias = { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) };
 
@@ -45,6 +50,7 @@ export default defineConfig({
           include: serverTests,
           environment: 'node',
           env: { TEST_DATABASE: 'pglite' },
+          globalSetup,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -56,6 +62,7 @@ export default defineConfig({
           include: securityTests,
           environment: 'node',
           env: { TEST_DATABASE: 'pglite' },
+          globalSetup,
           testTimeout: 120_000,
           hookTimeout: 60_000,
         },
@@ -68,6 +75,7 @@ export default defineConfig({
                 include: securityTests,
                 environment: 'node',
                 env: { TEST_DATABASE: 'postgres' },
+                globalSetup,
                 testTimeout: 120_000,
                 hookTimeout: 60_000,
               },
@@ -92,6 +100,7 @@ export default defineConfig({
                 include: serverTests,
                 environment: 'node',
                 env: { TEST_DATABASE: 'postgres' },
+                globalSetup,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { like, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app.js';
 import type { AppConfig } from '../config/env.js';
-import { openDatabase, type Database, type DatabaseHandle } from '../db/client.js';
+import { fromPglite, openDatabase, type Database, type DatabaseHandle } from '../db/client.js';
 import { authThrottles } from '../db/schema/index.js';
 import { MAIL_QUEUE } from '../mail/mail-jobs.js';
 import type { StoredMail } from '../mail/mailer.js';
@@ -51,26 +53,37 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 /**
  * A database of its own for one test file (STYLE §8): PGlite in memory, or — when the project
  * runs with TEST_DATABASE=postgres — a new database on TEST_DATABASE_URL's server, dropped after.
- * An unreachable TEST_DATABASE_URL fails the tests; it never skips them. `databaseUrl` is the new
- * PostgreSQL database's URL (undefined on PGlite), for a child server process.
+ * Each is a fresh copy of a migrated template (global-setup.ts, decision 024): PGlite
+ * loads the migrated data directory, PostgreSQL copies the template database; without a template
+ * (a project without the globalSetup) it is created empty and migrated here. An unreachable
+ * TEST_DATABASE_URL fails the tests; it never skips them. `databaseUrl` is the new PostgreSQL
+ * database's URL (undefined on PGlite), for a child server process.
  */
 export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void>; databaseUrl?: string }> {
   if (process.env.TEST_DATABASE !== 'postgres') {
-    const handle = await openDatabase({ dataDir: 'memory://' });
-    await handle.migrate();
+    const template = inject('pgliteTemplate');
+    let handle: DatabaseHandle;
+    if (template) {
+      const loadDataDir = new Blob([await readFile(template)], { type: 'application/x-tar' });
+      handle = fromPglite(await PGlite.create({ loadDataDir }));
+    } else {
+      handle = await openDatabase({ dataDir: 'memory://' });
+      await handle.migrate();
+    }
     return { handle, drop: () => handle.close() };
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE=postgres needs TEST_DATABASE_URL');
+  const template = inject('postgresTemplate');
   const name = `tandem_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: 'unused' });
-  await handle.migrate();
+  if (!template) await handle.migrate();
   return {
     handle,
     databaseUrl: url.toString(),
