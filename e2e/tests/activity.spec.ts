@@ -15,7 +15,7 @@ import {
 const streamOpened = (page: Page, workspaceId: string) =>
   page.waitForResponse((response) => response.url().endsWith(`/workspaces/${workspaceId}/events`) && response.status() === 200);
 
-test('the activity indicator lights up live for another member’s doing, not for one’s own, and clears once read', async ({
+test('the activity indicator lights up live for another member’s doing, not for one’s own, and clears once read @postgres', async ({
   page,
   request,
 }) => {

@@ -87,7 +87,7 @@ async function answerOnPhone(phone: Page, link: string, firstName: string, choic
   await expect(phone.getByRole('heading', { name: `Thank you, ${firstName}!` })).toBeFocused();
 }
 
-test('generate questions, send them, two people disagree on a phone, summarise with citations, make a task, publish, read signed out and unpublish', async ({
+test('generate questions, send them, two people disagree on a phone, summarise with citations, make a task, publish, read signed out and unpublish @postgres', async ({
   browser,
   request,
   baseURL,

@@ -114,7 +114,7 @@ test('a blank brief: two sections autosave and survive a reload, move by keyboar
   await expect.poll(() => sectionHeadings(page)).toEqual(['Agenda', 'Risks']);
 });
 
-test('two people editing the same section see a conflict with both versions; "Keep mine" wins and the other sees it live', async ({
+test('two people editing the same section see a conflict with both versions; "Keep mine" wins and the other sees it live @postgres', async ({
   browser,
   page,
   request,

@@ -54,7 +54,7 @@ async function startBoardPrepBrief(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/executive-briefs\/[0-9a-f-]{36}$/);
 }
 
-test('the assistant prepares a brief from "Board prep"; the executive marks "need more" and acknowledges; the assistant sees the mark live', async ({
+test('the assistant prepares a brief from "Board prep"; the executive marks "need more" and acknowledges; the assistant sees the mark live @postgres', async ({
   browser,
   request,
 }) => {

@@ -82,7 +82,7 @@ test('the dashboard shows tasks due today and overdue, charts, and the same data
   }
 });
 
-test('the dashboard updates live when a task is assigned, and says when nothing is due', async ({ page, request }) => {
+test('the dashboard updates live when a task is assigned, and says when nothing is due @postgres', async ({ page, request }) => {
   const { person, token, workspace } = await createOwner(request, 'Blair');
   // The stream is live once its response arrived: only then can an event reach this page.
   const streamOpened = page.waitForResponse((r) => r.url().endsWith(`/workspaces/${workspace.id}/events`) && r.status() === 200);

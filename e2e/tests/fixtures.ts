@@ -134,13 +134,17 @@ const describeViolations = (violations: AxeViolation[]) =>
  * (WCAG 2.2, experimental such as label-content-name-mismatch, AAA). One AAA rule is left out:
  * color-contrast-enhanced (7:1) — the product's target is AA (4.5:1, checked above) and its brand
  * blue is 6.3:1 on white; WCAG itself does not recommend AAA as a general policy.
+ * One axe pass over every rule, its violations then sorted into the two sets (a rule's result
+ * does not depend on which other rules run; a pass per set took twice as long, issue #13).
  * Lists what it finds.
  */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
-  const wcag = await new AxeBuilder({ page }).withTags([...WCAG_A_AA_TAGS, 'best-practice']).analyze();
-  expect(describeViolations(wcag.violations), 'WCAG 2.1 A/AA and best-practice violations').toEqual([]);
   const all = await new AxeBuilder({ page }).withTags(ALL_RULE_TAGS).disableRules(['color-contrast-enhanced']).analyze();
-  const serious = all.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const strict = new Set([...WCAG_A_AA_TAGS, 'best-practice']);
+  // axe leaves experimental rules out of a pass unless 'experimental' is asked for, as the strict set did.
+  const isStrict = (violation: AxeViolation) => !violation.tags.includes('experimental') && violation.tags.some((tag) => strict.has(tag));
+  expect(describeViolations(all.violations.filter(isStrict)), 'WCAG 2.1 A/AA and best-practice violations').toEqual([]);
+  const serious = all.violations.filter((v) => !isStrict(v) && (v.impact === 'serious' || v.impact === 'critical'));
   expect(describeViolations(serious), 'serious or critical violations of any axe rule').toEqual([]);
 }
 

@@ -14,7 +14,7 @@ async function typeDate(page: Page, field: Locator, mmddyyyy: string): Promise<v
   await page.keyboard.type(mmddyyyy.replace(/\D/g, ''));
 }
 
-test('an assistant creates a task for the executive, who sees it on the dashboard and completes it; the assistant is told', async ({
+test('an assistant creates a task for the executive, who sees it on the dashboard and completes it; the assistant is told @postgres', async ({
   browser,
   page,
   request,

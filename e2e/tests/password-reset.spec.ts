@@ -1,6 +1,6 @@
 import { createActivatedPerson, expect, newPerson, test, waitForMail } from './fixtures.js';
 
-test('forgot password → emailed link → new password → sign in with it', async ({ page, request }) => {
+test('forgot password → emailed link → new password → sign in with it @postgres', async ({ page, request }) => {
   const person = await createActivatedPerson(request, newPerson('Taylor'));
   await page.goto('/auth/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();

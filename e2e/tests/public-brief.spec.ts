@@ -43,7 +43,7 @@ async function openOnPhone(browser: Browser, baseURL: string | undefined): Promi
   return context.newPage();
 }
 
-test('a share link opens signed out on a phone, prints one clean column, and stops working after revoke', async ({
+test('a share link opens signed out on a phone, prints one clean column, and stops working after revoke @postgres', async ({
   browser,
   request,
   baseURL,

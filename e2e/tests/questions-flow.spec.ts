@@ -64,7 +64,7 @@ async function pickRecipient(page: Page, contact: CreatedContact): Promise<void>
 const questionCard = (page: Page, number: number): Locator =>
   page.getByRole('list', { name: 'Questions' }).getByRole('listitem', { name: `Question ${number}` });
 
-test('the assistant asks two people by email; one answers on a phone, live on the request and in the chat; messages go both ways; the other is reminded', async ({
+test('the assistant asks two people by email; one answers on a phone, live on the request and in the chat; messages go both ways; the other is reminded @postgres', async ({
   browser,
   request,
   baseURL,

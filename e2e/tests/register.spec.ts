@@ -1,6 +1,6 @@
 import { expect, expectNoSeriousA11yViolations, newPerson, registerAndActivateThroughUi, submitRegisterForm, test } from './fixtures.js';
 
-test('a new user registers, activates with the mailed code, answers the first-run question, stays signed in across a reload, and signs out', async ({
+test('a new user registers, activates with the mailed code, answers the first-run question, stays signed in across a reload, and signs out @postgres', async ({
   page,
   request,
 }) => {

@@ -1,6 +1,6 @@
 import { createActivatedPerson, expect, newPerson, signInThroughUi, test } from './fixtures.js';
 
-test('password sign-in lands on the signed-in home with the workspace and member type', async ({ page, request }) => {
+test('password sign-in lands on the signed-in home with the workspace and member type @postgres', async ({ page, request }) => {
   const person = await createActivatedPerson(request, newPerson('Riley'));
   await signInThroughUi(page, person);
   await expect(page.getByText("Riley's workspace").first()).toBeVisible();

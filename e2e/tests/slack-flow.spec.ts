@@ -78,7 +78,7 @@ async function waitForSlackMessages(request: APIRequestContext, channel: string,
   return messages;
 }
 
-test.describe.serial('an office runs a question campaign across Slack and email', () => {
+test.describe.serial('an office runs a question campaign across Slack and email @postgres', () => {
   let owner: { person: Person; token: string; workspace: WorkspaceSummary };
   let letGo: (() => void) | undefined;
 

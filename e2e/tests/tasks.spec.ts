@@ -99,7 +99,7 @@ test('creates tasks by quick add and on /tasks/new with a due date typed as mm/d
   await expect(page).toHaveURL(/\/tasks$/);
 });
 
-test('edits a task in the drawer; the open task and its edits survive a reload', async ({ page, request }) => {
+test('edits a task in the drawer; the open task and its edits survive a reload @postgres', async ({ page, request }) => {
   const { person, token, workspace } = await createOwner(request, 'Riley');
   const assistant = await createActivatedPerson(request, newPerson('Jordan'));
   await addMember(request, token, workspace.id, assistant, 'EXECUTIVEASSISTANT');

@@ -11,7 +11,11 @@ import {
   waitForCode,
 } from './fixtures.js';
 
-test('an owner invites an assistant, who signs in with the emailed code and sees the workspace', async ({ page, request, browser }) => {
+test('an owner invites an assistant, who signs in with the emailed code and sees the workspace @postgres', async ({
+  page,
+  request,
+  browser,
+}) => {
   const { person: owner, workspace } = await createOwner(request, 'Olive');
   await signInThroughUi(page, owner);
 
