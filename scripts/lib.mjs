@@ -15,6 +15,22 @@ export function run(command, args, options = {}) {
   });
 }
 
+/**
+ * Runs a command with its output (stdout and stderr, interleaved as they come) kept in memory;
+ * resolves with its exit code and that output, for checks that run side by side and print one
+ * after the other.
+ */
+export function runCaptured(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const chunks = [];
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], ...options });
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString() }));
+    child.on('error', (error) => resolve({ code: 127, output: `${error.message}\n` }));
+  });
+}
+
 /** Newest modification time (ms) of any file below the given paths. */
 export function newestMtime(paths) {
   let newest = 0;

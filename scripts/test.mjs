@@ -6,7 +6,7 @@
 // without retries (--retry=0, so a config change cannot hide one).
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { buildIfNeeded, root, run } from './lib.mjs';
+import { buildIfNeeded, root, run, runCaptured } from './lib.mjs';
 
 const resultsDir = path.join(root, '.test-results');
 rmSync(resultsDir, { recursive: true, force: true });
@@ -26,6 +26,34 @@ async function check(name, command, args) {
   record(name, code === 0);
 }
 
+/**
+ * Runs independent checks `limit` at a time (this is a 2-core machine; issue #13), each one's
+ * output held back and printed whole under its name when it ends, so outputs never interleave.
+ * Counts and records them in the order given, as `check` would have one after the other.
+ */
+async function checksInParallel(checks, limit = 2) {
+  const codes = new Array(checks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < checks.length) {
+      const index = next;
+      next += 1;
+      const { name, command, args } = checks[index];
+      const started = Date.now();
+      const { code, output } = await runCaptured(command, args);
+      codes[index] = code;
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      process.stdout.write(`\n── ${name}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${seconds} s\n${output}`);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, checks.length) }, worker));
+  checks.forEach(({ name }, index) => {
+    if (codes[index] === 0) passed += 1;
+    else failed += 1;
+    record(name, codes[index] === 0);
+  });
+}
+
 /** Installs Debian's Chromium when it is missing (ARCHITECTURE "Two commands"). */
 async function ensureChromium() {
   if (existsSync('/usr/bin/chromium')) return true;
@@ -40,11 +68,16 @@ async function ensureChromium() {
 }
 
 if (only !== 'e2e') {
-  for (const workspace of ['@tandem/contract', '@tandem/server', '@tandem/web', '@tandem/e2e', '@tandem/test']) {
-    await check(`typecheck ${workspace}`, 'npm', ['run', 'typecheck', '-w', workspace]);
-  }
-  await check('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
-  await check('format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']);
+  // Typecheck, lint and format read files and change nothing: they run two at a time.
+  await checksInParallel([
+    ...['@tandem/contract', '@tandem/server', '@tandem/web', '@tandem/e2e', '@tandem/test'].map((workspace) => ({
+      name: `typecheck ${workspace}`,
+      command: 'npm',
+      args: ['run', 'typecheck', '-w', workspace],
+    })),
+    { name: 'lint', command: 'npx', args: ['eslint', '--max-warnings', '0', '.'] },
+    { name: 'format', command: 'npx', args: ['prettier', '--check', '--log-level', 'warn', '.'] },
+  ]);
 
   const vitestJson = path.join(resultsDir, 'vitest.json');
   const vitestCode = await run('npx', [
