@@ -9,7 +9,7 @@ const ISO_INSTANT = 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"';
  * formatted by PostgreSQL: exactly what `new Date(value).toISOString()` makes of it (UTC,
  * milliseconds truncated, not rounded), for years 0001–9999. Hot reads select their instants
  * through this instead of building a `Date` per value and formatting it again (≈ 0.5 µs per
- * value, the largest part of mapping a list's rows; issue #13, decision 024). Null stays null.
+ * value, the largest part of mapping a list's rows; issue #13, decision 025). Null stays null.
  */
 export function isoInstant<T extends PgColumn>(column: T): SQL<T['_']['notNull'] extends true ? string : string | null> {
   return sql`to_char(${column} at time zone 'UTC', ${sql.raw(`'${ISO_INSTANT}'`)})`;

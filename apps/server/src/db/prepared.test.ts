@@ -36,15 +36,38 @@ describe('preparedStatements (issue #13)', () => {
     expect(statement(t.db, { upper: true })).toBe(statement(t.db, { upper: true }));
   });
 
-  it('builds for the transaction inside one (its connection), under the name of its shape', async () => {
-    const { name, build, statement } = countedStatement();
-    const values = await t.db.transaction(async (tx) => [
-      await statement(tx, { upper: false }).execute({ text: 'In' }),
-      await statement(tx, { upper: false }).execute({ text: 'Tx' }),
-    ]);
-    expect(values).toEqual([[{ value: 'in' }], [{ value: 'tx' }]]);
-    expect(build).toHaveBeenCalledTimes(2);
-    expect(build.mock.calls.map(([, , statementName]) => statementName)).toEqual([`${name}_1`, `${name}_1`]);
+  it('runs the statement built on the database inside a transaction, on its connection: it sees what the transaction wrote', async () => {
+    const { build, statement } = countedStatement();
+    expect(await statement(t.db, { upper: false }).execute({ text: 'Out' })).toEqual([{ value: 'out' }]);
+    const personById = preparedStatements(
+      'test_person_in_tx',
+      () => 'one',
+      (db, _shape, name) =>
+        db
+          .select({ firstName: people.firstName })
+          .from(people)
+          .where(sql`${people.id} = ${sql.placeholder('id')}`)
+          .prepare(name),
+    );
+    const id = '00000000-0000-4000-8000-0000000000aa';
+    const rolledBack = new Error('roll back');
+    const seen = await t.db
+      .transaction(async (tx) => {
+        await tx.insert(people).values({ id, firstName: 'Uncommitted', lastName: 'Row', email: 'uncommitted@example.test' });
+        const inside = [
+          await statement(tx, { upper: false }).execute({ text: 'In' }),
+          await statement(tx, { upper: false }).execute({ text: 'Tx' }),
+          await personById(tx, undefined).execute({ id }),
+        ];
+        // The pool's other connections (PostgreSQL) do not see the row; PGlite would wait for the transaction.
+        if (process.env.TEST_DATABASE === 'postgres') inside.push(await personById(t.db, undefined).execute({ id }));
+        throw Object.assign(rolledBack, { inside });
+      })
+      .catch((error: unknown) => (error === rolledBack ? (rolledBack as Error & { inside: unknown[] }).inside : Promise.reject(error)));
+    expect(seen.slice(0, 3)).toEqual([[{ value: 'in' }], [{ value: 'tx' }], [{ firstName: 'Uncommitted' }]]);
+    if (process.env.TEST_DATABASE === 'postgres') expect(seen[3]).toEqual([]);
+    expect(await personById(t.db, undefined).execute({ id })).toEqual([]);
+    expect(build).toHaveBeenCalledTimes(1);
   });
 
   it('refuses a name already in use, where it is declared', () => {

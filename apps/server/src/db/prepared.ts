@@ -1,25 +1,51 @@
-import { is, sql, type Placeholder } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { Database, Queryable } from './client.js';
+import { sql, type Placeholder } from 'drizzle-orm';
+import type { Queryable } from './client.js';
+
+/**
+ * What this module reads of Drizzle's objects (drizzle-orm 0.45, node-postgres and PGlite alike):
+ * a database's dialect, which its transactions share (so it names "this database" from either),
+ * its session's client (the pool or PGlite; a transaction's session holds the pool connection it
+ * took, or PGlite's transaction), and the client a prepared query runs on, read from `this.client`
+ * by its `execute`. db/prepared.test.ts proves each on both drivers.
+ */
+interface DrizzleInternals {
+  dialect: object;
+  _: { session: { client: unknown } };
+}
+
+/**
+ * `query` as it runs on `db`: itself when it was built on `db`'s client; otherwise a view of it
+ * whose client is `db`'s (the prototype keeps its SQL, parameters and row mapping). This is how a
+ * statement built once serves the database and every transaction on it: Drizzle binds a prepared
+ * query to the client it was built on.
+ */
+function onClientOf<T>(query: T, db: Queryable): T {
+  const client = (db as unknown as DrizzleInternals)._.session.client;
+  if ((query as { client?: unknown }).client === client) return query;
+  return Object.create(query as object, { client: { value: client } }) as T;
+}
+
+/** The key of `db`'s statements: its dialect, the same object for the database and its transactions. */
+const databaseOf = (db: Queryable): object => (db as unknown as DrizzleInternals).dialect;
 
 /**
  * A query that every request runs (the session check, the membership lookup), built by Drizzle
- * once per database handle instead of on every call (issue #13: building a query's SQL is most of
+ * once per database instead of on every call (issue #13: building a query's SQL is most of
  * Drizzle's cost per request) and prepared by name, so PostgreSQL parses it once per connection.
  * `build` receives the database or a transaction and returns Drizzle's prepared query, whose
- * values are `sql.placeholder`s. Inside a transaction the query is built for that transaction
- * (a prepared query is bound to the connection it was built on, and a transaction owns one).
+ * values are `sql.placeholder`s. Inside a transaction the same query runs on the transaction's
+ * connection (decision 025).
  */
 export function preparedQuery<T>(build: (db: Queryable) => T): (db: Queryable) => T {
-  const prepared = new WeakMap<Database, T>();
+  const prepared = new WeakMap<object, T>();
   return (db) => {
-    if (is(db, PgTransaction)) return build(db);
-    let query = prepared.get(db as Database);
+    const database = databaseOf(db);
+    let query = prepared.get(database);
     if (query === undefined) {
       query = build(db);
-      prepared.set(db as Database, query);
+      prepared.set(database, query);
     }
-    return query;
+    return onClientOf(query, db);
   };
 }
 
@@ -29,7 +55,8 @@ const statementNames = new Set<string>();
 /**
  * {@link preparedQuery} for a read whose SQL depends on a few choices (which filters a list has,
  * its sort and order, the member type its visibility rule takes): one prepared statement per
- * shape. `keyOf` names a shape from those choices only — never from values, which go in as
+ * shape, built once per database and run on the database or any of its transactions. `keyOf`
+ * names a shape from those choices only — never from values, which go in as
  * `sql.placeholder`s — so the statements stay few. `build` gets the statement's name
  * (`name_1`, `name_2`, … in the order shapes first appear; PostgreSQL needs one name per text on
  * a connection, so `name` must be unique in the process: a second use throws when it is declared).
@@ -42,7 +69,7 @@ export function preparedStatements<Shape, T>(
   if (statementNames.has(name)) throw new Error(`preparedStatements: the name "${name}" is already in use`);
   statementNames.add(name);
   const names = new Map<string, string>();
-  const prepared = new WeakMap<Database, Map<string, T>>();
+  const prepared = new WeakMap<object, Map<string, T>>();
   return (db, shape) => {
     const key = keyOf(shape);
     let statementName = names.get(key);
@@ -50,18 +77,18 @@ export function preparedStatements<Shape, T>(
       statementName = `${name}_${names.size + 1}`;
       names.set(key, statementName);
     }
-    if (is(db, PgTransaction)) return build(db, shape, statementName);
-    let byKey = prepared.get(db as Database);
+    const database = databaseOf(db);
+    let byKey = prepared.get(database);
     if (byKey === undefined) {
       byKey = new Map();
-      prepared.set(db as Database, byKey);
+      prepared.set(database, byKey);
     }
     let query = byKey.get(key);
     if (query === undefined) {
       query = build(db, shape, statementName);
       byKey.set(key, query);
     }
-    return query;
+    return onClientOf(query, db);
   };
 }
 

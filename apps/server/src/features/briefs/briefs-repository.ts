@@ -404,26 +404,51 @@ const toBriefListItem = (row: BriefListRow): BriefListItem => ({
 });
 
 /**
- * At most `limit` briefs matching `where` as list rows (contract BriefListItem: no section bodies
- * leave the database), in `order`. `where` must hold the viewer's visibility ({@link briefsOfWorkspace}).
+ * Brief lists read the same way on every call (the dashboard's), as prepared statements
+ * (db/prepared.ts): `listOf(shape)` gives a list's `where` — which must hold the viewer's
+ * visibility ({@link briefsOfWorkspace}) — and `order`, their values as placeholders; the
+ * statement answers at most `limit` list rows (contract BriefListItem: no section bodies leave the
+ * database) for the `values` of a run. `name` and `keyOf` as in {@link preparedStatements}.
  */
-export async function findBriefListItems(db: Queryable, where: SQL, order: SQL[], limit: number): Promise<BriefListItem[]> {
-  const rows = await selectBriefListRows(db)
-    .where(where)
-    .orderBy(...order)
-    .limit(limit);
-  return rows.map(toBriefListItem);
+export function briefListItemsStatement<Shape>(
+  name: string,
+  keyOf: (shape: Shape) => string,
+  listOf: (shape: Shape) => { where: SQL; order: SQL[] },
+  limit: number,
+): (db: Queryable, shape: Shape, values: Record<string, unknown>) => Promise<BriefListItem[]> {
+  const statement = preparedStatements(name, keyOf, (db, shape: Shape, statementName) => {
+    const { where, order } = listOf(shape);
+    return selectBriefListRows(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .prepare(statementName);
+  });
+  return async (db, shape, values) => (await statement(db, shape).execute(values)).map(toBriefListItem);
 }
 
 /**
  * How many briefs among those `where` admits match each of `conditions`, in one scan
- * (`count(*) filter (where …)`), e.g. the dashboard's three brief totals in one statement.
+ * (`count(*) filter (where …)`), as a prepared statement per shape: e.g. the dashboard's three
+ * brief totals in one statement. `countsOf(shape)` gives `where` and `conditions` with placeholders.
  */
-export async function countBriefsPer<K extends string>(db: Queryable, where: SQL, conditions: Record<K, SQL>): Promise<Record<K, number>> {
-  const names = Object.keys(conditions) as K[];
-  const counts = Object.fromEntries(names.map((name) => [name, sql<number>`count(*) filter (where ${conditions[name]})::int`]));
-  const [row] = (await db.select(counts).from(briefs).where(where)) as Partial<Record<K, number>>[];
-  return Object.fromEntries(names.map((name) => [name, Number(row?.[name] ?? 0)])) as Record<K, number>;
+export function briefCountsStatement<Shape, K extends string>(
+  name: string,
+  keyOf: (shape: Shape) => string,
+  countsOf: (shape: Shape) => { where: SQL; conditions: Record<K, SQL> },
+): (db: Queryable, shape: Shape, values: Record<string, unknown>) => Promise<Record<K, number>> {
+  const statement = preparedStatements(name, keyOf, (db, shape: Shape, statementName) => {
+    const { where, conditions } = countsOf(shape);
+    const counts = Object.fromEntries(
+      (Object.keys(conditions) as K[]).map((key) => [key, sql<number>`count(*) filter (where ${conditions[key]})::int`]),
+    );
+    return db.select(counts).from(briefs).where(where).prepare(statementName);
+  });
+  // An aggregate without GROUP BY answers exactly one row, holding every count.
+  return async (db, shape, values) => {
+    const [row] = await statement(db, shape).execute(values);
+    return Object.fromEntries(Object.entries(row ?? {}).map(([key, count]) => [key, Number(count)])) as Record<K, number>;
+  };
 }
 
 /** The calendar date (YYYY-MM-DD) it is now in `timeZone`. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   can,
@@ -9,45 +9,93 @@ import {
   type DashboardTask,
   type DashboardWeek,
 } from '@tandem/contract';
-import { briefsOfWorkspace, tasksOfWorkspace, type Viewer } from '../../permissions/visibility.js';
+import { briefsOfWorkspace, tasksOfWorkspace, viewerPlaceholders, viewerValues, type Viewer } from '../../permissions/visibility.js';
 import type { Queryable } from '../../db/client.js';
 import { isoInstant } from '../../db/instants.js';
+import { preparedStatements } from '../../db/prepared.js';
 import { briefs, people, tasks, workspaceMembers } from '../../db/schema/index.js';
-import { countBriefsPer, dayBounds, findBriefListItems, meetingWithin } from '../briefs/index.js';
+import { briefCountsStatement, briefListItemsStatement, dayBounds, meetingWithin } from '../briefs/index.js';
 import { findNewAnswers, findWaitingOn } from '../questions/index.js';
 
 const notDone = ne(tasks.status, 'DONE');
+const param = sql.placeholder;
 
 const assignee = alias(workspaceMembers, 'assignee');
 const assigneePerson = alias(people, 'assignee_person');
 const creator = alias(workspaceMembers, 'creator');
 const creatorPerson = alias(people, 'creator_person');
 
-/** At most {@link DASHBOARD_LIST_LIMIT} visible tasks matching `where`, as dashboard rows, in `order`. */
-async function findTaskRows(db: Queryable, reader: Viewer, where: SQL, order: SQL[]): Promise<DashboardTask[]> {
-  const rows = await db
-    .select({
-      id: tasks.id,
-      title: tasks.title,
-      status: tasks.status,
-      priority: tasks.priority,
-      dueDate: tasks.dueDate,
-      createdAt: isoInstant(tasks.createdAt),
-      assigneeId: assignee.id,
-      assigneeFirstName: assigneePerson.firstName,
-      assigneeLastName: assigneePerson.lastName,
-      creatorId: creator.id,
-      creatorFirstName: creatorPerson.firstName,
-      creatorLastName: creatorPerson.lastName,
-    })
-    .from(tasks)
-    .leftJoin(assignee, eq(assignee.id, tasks.assigneeMemberId))
-    .leftJoin(assigneePerson, eq(assigneePerson.id, assignee.personId))
-    .leftJoin(creator, eq(creator.id, tasks.createdByMemberId))
-    .leftJoin(creatorPerson, eq(creatorPerson.id, creator.personId))
-    .where(and(tasksOfWorkspace(reader), where))
-    .orderBy(...order)
-    .limit(DASHBOARD_LIST_LIMIT);
+type MemberType = Viewer['workspaceMemberType'];
+
+/**
+ * The dashboard's reads are prepared statements, one per member type and list (db/prepared.ts,
+ * decision 025): built once, run on the read-only transaction's connection. Each run binds the
+ * reader's ids (`workspaceId`, `memberId`), `today` and, for the briefs for today, the day's bounds.
+ */
+const values = (reader: Viewer, today: string) => ({ ...viewerValues(reader), today });
+
+/**
+ * The four task lists' conditions, shared by the rows and the totals so they never disagree;
+ * `memberId` and `today` are placeholders.
+ */
+function sections() {
+  const me = param('memberId');
+  const today = sql`${param('today')}::date`;
+  const mine = eq(tasks.assigneeMemberId, me);
+  return {
+    dueToday: and(mine, notDone, sql`${tasks.dueDate} = ${today}`)!,
+    overdue: and(mine, notDone, sql`${tasks.dueDate} < ${today}`)!,
+    overdueUnassigned: and(isNull(tasks.assigneeMemberId), notDone, sql`${tasks.dueDate} < ${today}`)!,
+    delegatedWaiting: and(eq(tasks.createdByMemberId, me), notDone, isNotNull(tasks.assigneeMemberId), ne(tasks.assigneeMemberId, me))!,
+  };
+}
+
+type TaskSection = keyof ReturnType<typeof sections>;
+
+const mostOverdueFirst = () => [asc(tasks.dueDate), desc(tasks.priority), asc(tasks.id)];
+
+/** Each task list's order. */
+const sectionOrder: Record<TaskSection, () => SQL[]> = {
+  dueToday: () => [desc(tasks.priority), asc(tasks.createdAt), asc(tasks.id)],
+  overdue: mostOverdueFirst,
+  overdueUnassigned: mostOverdueFirst,
+  // Urgency (issue #8): the earliest due date first, so overdue ones lead; no due date last.
+  delegatedWaiting: () => [sql`${tasks.dueDate} asc nulls last`, asc(tasks.createdAt), asc(tasks.id)],
+};
+
+/** At most {@link DASHBOARD_LIST_LIMIT} visible tasks of one list, as dashboard rows, in the list's order. */
+const taskRowsStatement = preparedStatements(
+  'dashboard_tasks',
+  ({ memberType, section }: { memberType: MemberType; section: TaskSection }) => `${memberType} ${section}`,
+  (db, { memberType, section }, name) =>
+    db
+      .select({
+        id: tasks.id,
+        title: tasks.title,
+        status: tasks.status,
+        priority: tasks.priority,
+        dueDate: tasks.dueDate,
+        createdAt: isoInstant(tasks.createdAt),
+        assigneeId: assignee.id,
+        assigneeFirstName: assigneePerson.firstName,
+        assigneeLastName: assigneePerson.lastName,
+        creatorId: creator.id,
+        creatorFirstName: creatorPerson.firstName,
+        creatorLastName: creatorPerson.lastName,
+      })
+      .from(tasks)
+      .leftJoin(assignee, eq(assignee.id, tasks.assigneeMemberId))
+      .leftJoin(assigneePerson, eq(assigneePerson.id, assignee.personId))
+      .leftJoin(creator, eq(creator.id, tasks.createdByMemberId))
+      .leftJoin(creatorPerson, eq(creatorPerson.id, creator.personId))
+      .where(and(tasksOfWorkspace(viewerPlaceholders(memberType)), sections()[section]))
+      .orderBy(...sectionOrder[section]())
+      .limit(DASHBOARD_LIST_LIMIT)
+      .prepare(name),
+);
+
+async function findTaskRows(db: Queryable, reader: Viewer, today: string, section: TaskSection): Promise<DashboardTask[]> {
+  const rows = await taskRowsStatement(db, { memberType: reader.workspaceMemberType, section }).execute(values(reader, today));
   const member = (memberId: string | null, firstName: string | null, lastName: string | null) =>
     memberId && firstName !== null && lastName !== null ? { memberId, firstName, lastName } : null;
   return rows.map((row) => ({
@@ -62,37 +110,31 @@ async function findTaskRows(db: Queryable, reader: Viewer, where: SQL, order: SQ
   }));
 }
 
-/** The four lists' conditions, shared by the rows and the totals so they never disagree. */
-function sections(reader: Viewer, today: string) {
-  const mine = eq(tasks.assigneeMemberId, reader.memberId);
-  return {
-    dueToday: and(mine, notDone, eq(tasks.dueDate, today))!,
-    overdue: and(mine, notDone, lt(tasks.dueDate, today))!,
-    overdueUnassigned: and(isNull(tasks.assigneeMemberId), notDone, lt(tasks.dueDate, today))!,
-    delegatedWaiting: and(
-      eq(tasks.createdByMemberId, reader.memberId),
-      notDone,
-      sql`${tasks.assigneeMemberId} is not null`,
-      ne(tasks.assigneeMemberId, reader.memberId),
-    )!,
-  };
-}
+/** The four task lists' totals in one scan of the reader's open tasks. */
+const sectionCountsStatement = preparedStatements(
+  'dashboard_task_counts',
+  (memberType: MemberType) => memberType,
+  (db, memberType, name) => {
+    const where = sections();
+    return db
+      .select({
+        dueToday: sql<number>`count(*) filter (where ${where.dueToday})::int`,
+        overdue: sql<number>`count(*) filter (where ${where.overdue})::int`,
+        overdueUnassigned: sql<number>`count(*) filter (where ${where.overdueUnassigned})::int`,
+        delegatedWaiting: sql<number>`count(*) filter (where ${where.delegatedWaiting})::int`,
+      })
+      .from(tasks)
+      .where(and(tasksOfWorkspace(viewerPlaceholders(memberType)), notDone))
+      .prepare(name);
+  },
+);
 
 async function countSections(
   db: Queryable,
   reader: Viewer,
   today: string,
 ): Promise<Pick<Dashboard['totals'], 'dueToday' | 'overdue' | 'overdueUnassigned' | 'delegatedWaiting'>> {
-  const where = sections(reader, today);
-  const [row] = await db
-    .select({
-      dueToday: sql<number>`count(*) filter (where ${where.dueToday})::int`,
-      overdue: sql<number>`count(*) filter (where ${where.overdue})::int`,
-      overdueUnassigned: sql<number>`count(*) filter (where ${where.overdueUnassigned})::int`,
-      delegatedWaiting: sql<number>`count(*) filter (where ${where.delegatedWaiting})::int`,
-    })
-    .from(tasks)
-    .where(and(tasksOfWorkspace(reader), notDone));
+  const [row] = await sectionCountsStatement(db, reader.workspaceMemberType).execute(values(reader, today));
   return {
     dueToday: row?.dueToday ?? 0,
     overdue: row?.overdue ?? 0,
@@ -101,55 +143,78 @@ async function countSections(
   };
 }
 
-/** One list of the dashboard's briefs: which briefs (on top of what the reader may see) and their order. */
-interface BriefList {
-  condition: SQL;
-  order: SQL[];
+/** What decides one of the dashboard's brief lists' SQL: the reader's member type and the list. */
+interface BriefListShape {
+  memberType: MemberType;
+  list: 'briefsForToday' | 'awaitingAcknowledgement' | 'needsMore';
 }
 
 /**
  * The three brief lists of the dashboard (contract DashboardSchema, issue #9) as conditions over
- * the briefs `reader` may see, with their order; a list that is not `reader`'s is absent.
+ * the briefs a reader may see, with their order; the day's bounds are placeholders:
  * - briefsForToday: meetings on `today` in `timeZone`, soonest first;
  * - awaitingAcknowledgement: READY briefs, soonest meeting first (no meeting last) — the EXECUTIVE's;
  * - needsMore: briefs with a section marked NEED_MORE, newest mark first — for those who edit briefs.
  */
-function briefLists(
-  reader: Viewer,
-  today: string,
-  timeZone: string,
-): Record<'briefsForToday' | 'awaitingAcknowledgement' | 'needsMore', BriefList | undefined> {
+function briefList(list: BriefListShape['list']): { condition: SQL; order: SQL[] } {
   const bySoonest = [sql`${briefs.meetingAt} asc nulls last`, asc(briefs.id)];
+  if (list === 'briefsForToday') return { condition: meetingWithin({ start: param('dayStart'), end: param('dayEnd') }), order: bySoonest };
+  if (list === 'awaitingAcknowledgement') return { condition: eq(briefs.status, 'READY'), order: bySoonest };
+  return { condition: sql`${briefs.needMoreCount} > 0`, order: [desc(briefs.needMoreAt), desc(briefs.id)] };
+}
+
+/** Which brief lists are `memberType`'s (PRODUCT §6): every reader's briefs for today, and two by permission. */
+function briefListsOf(memberType: MemberType): Record<BriefListShape['list'], boolean> {
   return {
-    briefsForToday: { condition: meetingWithin(dayBounds(today, timeZone)), order: bySoonest },
-    awaitingAcknowledgement: can(reader.workspaceMemberType, 'acknowledgeBriefs')
-      ? { condition: eq(briefs.status, 'READY'), order: bySoonest }
-      : undefined,
-    needsMore: can(reader.workspaceMemberType, 'editBriefs')
-      ? { condition: sql`${briefs.needMoreCount} > 0`, order: [desc(briefs.needMoreAt), desc(briefs.id)] }
-      : undefined,
+    briefsForToday: true,
+    awaitingAcknowledgement: can(memberType, 'acknowledgeBriefs'),
+    needsMore: can(memberType, 'editBriefs'),
   };
 }
+
+const briefListStatement = briefListItemsStatement(
+  'dashboard_briefs',
+  ({ memberType, list }: BriefListShape) => `${memberType} ${list}`,
+  ({ memberType, list }) => {
+    const { condition, order } = briefList(list);
+    return { where: and(briefsOfWorkspace(viewerPlaceholders(memberType)), condition)!, order };
+  },
+  DASHBOARD_LIST_LIMIT,
+);
+
+/** The three lists' totals in one statement; 0 for a list that is not the reader's. */
+const briefTotalsStatement = briefCountsStatement(
+  'dashboard_brief_counts',
+  (memberType: MemberType) => memberType,
+  (memberType) => {
+    const lists = briefListsOf(memberType);
+    const condition = (list: BriefListShape['list']) => (lists[list] ? briefList(list).condition : sql`false`);
+    return {
+      where: briefsOfWorkspace(viewerPlaceholders(memberType)),
+      conditions: {
+        briefsForToday: condition('briefsForToday'),
+        awaitingAcknowledgement: condition('awaitingAcknowledgement'),
+        needsMore: condition('needsMore'),
+      },
+    };
+  },
+);
 
 /**
  * The dashboard's brief lists of `reader` and their totals: one page query per list that is the
  * reader's, and one statement counting all of them (empty and 0 for a list that is not theirs).
  */
 async function findBriefLists(db: Queryable, reader: Viewer, today: string, timeZone: string) {
-  const visible = briefsOfWorkspace(reader);
-  const lists = briefLists(reader, today, timeZone);
-  const page = (list: BriefList | undefined) =>
-    list ? findBriefListItems(db, and(visible, list.condition)!, list.order, DASHBOARD_LIST_LIMIT) : Promise.resolve([]);
-  const never = sql`false`;
+  const memberType = reader.workspaceMemberType;
+  const day = dayBounds(today, timeZone);
+  const run = { ...viewerValues(reader), dayStart: day.start.toISOString(), dayEnd: day.end.toISOString() };
+  const lists = briefListsOf(memberType);
+  const page = (list: BriefListShape['list']) => (lists[list] ? briefListStatement(db, { memberType, list }, run) : Promise.resolve([]));
   return {
-    briefsForToday: await page(lists.briefsForToday),
-    awaitingAcknowledgement: await page(lists.awaitingAcknowledgement),
-    needsMore: await page(lists.needsMore),
-    totals: await countBriefsPer(db, visible, {
-      briefsForToday: lists.briefsForToday?.condition ?? never,
-      awaitingAcknowledgement: lists.awaitingAcknowledgement?.condition ?? never,
-      needsMore: lists.needsMore?.condition ?? never,
-    }),
+    briefsForToday: await page('briefsForToday'),
+    awaitingAcknowledgement: await page('awaitingAcknowledgement'),
+    needsMore: await page('needsMore'),
+    totals: await briefTotalsStatement(db, memberType, run),
   };
 }
 
@@ -158,57 +223,73 @@ async function findBriefLists(db: Queryable, reader: Viewer, today: string, time
  * {@link DASHBOARD_WEEKS} weeks ending with the one holding `today`, oldest first. generate_series
  * supplies every week, so a week without tasks answers zeros.
  */
+const weeksStatement = preparedStatements(
+  'dashboard_weeks',
+  (memberType: MemberType) => memberType,
+  (db, memberType, name) => {
+    const visible = tasksOfWorkspace(viewerPlaceholders(memberType));
+    const lastWeek = sql`date_trunc('week', ${param('today')}::date::timestamp)`;
+    const firstWeek = sql`(${lastWeek} - ${sql.raw(`interval '${DASHBOARD_WEEKS - 1} weeks'`)})`;
+    // Instants in [from, to): the eight weeks, read as UTC.
+    const from = sql`(${firstWeek} at time zone 'UTC')`;
+    const to = sql`((${lastWeek} + interval '1 week') at time zone 'UTC')`;
+    return db
+      .select({
+        weekStart: sql<string>`to_char(weeks.week_start, 'YYYY-MM-DD')`,
+        created: sql<number>`coalesce(created.n, 0)::int`,
+        done: sql<number>`coalesce(done.n, 0)::int`,
+      })
+      .from(
+        sql`(select generate_series(${firstWeek}, ${lastWeek}, interval '1 week') as week_start) as weeks
+        left join (
+          select date_trunc('week', ${tasks.createdAt} at time zone 'UTC') as week_start, count(*)::int as n
+          from ${tasks}
+          where ${visible} and ${tasks.createdAt} >= ${from} and ${tasks.createdAt} < ${to}
+          group by 1
+        ) as created on created.week_start = weeks.week_start
+        left join (
+          select date_trunc('week', ${tasks.completedAt} at time zone 'UTC') as week_start, count(*)::int as n
+          from ${tasks}
+          where ${visible} and ${tasks.status} = 'DONE' and ${tasks.completedAt} >= ${from} and ${tasks.completedAt} < ${to}
+          group by 1
+        ) as done on done.week_start = weeks.week_start`,
+      )
+      .orderBy(sql`weeks.week_start`)
+      .prepare(name);
+  },
+);
+
 async function countWeeks(db: Queryable, reader: Viewer, today: string): Promise<DashboardWeek[]> {
-  const visible = tasksOfWorkspace(reader);
-  const lastWeek = sql`date_trunc('week', ${today}::date::timestamp)`;
-  const firstWeek = sql`(${lastWeek} - ${`${DASHBOARD_WEEKS - 1} weeks`}::interval)`;
-  // Instants in [from, to): the eight weeks, read as UTC.
-  const from = sql`(${firstWeek} at time zone 'UTC')`;
-  const to = sql`((${lastWeek} + interval '1 week') at time zone 'UTC')`;
-  const result = await db.execute<{ weekStart: string; created: number; done: number }>(sql`
-    with weeks as (
-      select generate_series(${firstWeek}, ${lastWeek}, interval '1 week') as week_start
-    ),
-    created as (
-      select date_trunc('week', ${tasks.createdAt} at time zone 'UTC') as week_start, count(*)::int as n
-      from ${tasks}
-      where ${visible} and ${tasks.createdAt} >= ${from} and ${tasks.createdAt} < ${to}
-      group by 1
-    ),
-    done as (
-      select date_trunc('week', ${tasks.completedAt} at time zone 'UTC') as week_start, count(*)::int as n
-      from ${tasks}
-      where ${visible} and ${tasks.status} = 'DONE' and ${tasks.completedAt} >= ${from} and ${tasks.completedAt} < ${to}
-      group by 1
-    )
-    select to_char(weeks.week_start, 'YYYY-MM-DD') as "weekStart",
-      coalesce(created.n, 0)::int as "created",
-      coalesce(done.n, 0)::int as "done"
-    from weeks
-    left join created on created.week_start = weeks.week_start
-    left join done on done.week_start = weeks.week_start
-    order by weeks.week_start
-  `);
-  return result.rows.map((row) => ({ weekStart: row.weekStart, created: Number(row.created), done: Number(row.done) }));
+  const rows = await weeksStatement(db, reader.workspaceMemberType).execute(values(reader, today));
+  return rows.map((row) => ({ weekStart: row.weekStart, created: Number(row.created), done: Number(row.done) }));
 }
 
 /** Open tasks per assignee over the visible tasks, most first; unassigned ones as memberId null. */
+const openByAssigneeStatement = preparedStatements(
+  'dashboard_open_by_assignee',
+  (memberType: MemberType) => memberType,
+  (db, memberType, name) => {
+    const open = sql<number>`count(*)::int`;
+    return db
+      .select({
+        memberId: tasks.assigneeMemberId,
+        firstName: assigneePerson.firstName,
+        lastName: assigneePerson.lastName,
+        open,
+      })
+      .from(tasks)
+      .leftJoin(assignee, eq(assignee.id, tasks.assigneeMemberId))
+      .leftJoin(assigneePerson, eq(assigneePerson.id, assignee.personId))
+      .where(and(tasksOfWorkspace(viewerPlaceholders(memberType)), notDone))
+      .groupBy(tasks.assigneeMemberId, assigneePerson.firstName, assigneePerson.lastName)
+      .orderBy(desc(open), asc(assigneePerson.firstName), asc(assigneePerson.lastName))
+      .limit(DASHBOARD_LIST_LIMIT)
+      .prepare(name);
+  },
+);
+
 async function countOpenByAssignee(db: Queryable, reader: Viewer): Promise<DashboardAssigneeLoad[]> {
-  const open = sql<number>`count(*)::int`;
-  const rows = await db
-    .select({
-      memberId: tasks.assigneeMemberId,
-      firstName: assigneePerson.firstName,
-      lastName: assigneePerson.lastName,
-      open,
-    })
-    .from(tasks)
-    .leftJoin(assignee, eq(assignee.id, tasks.assigneeMemberId))
-    .leftJoin(assigneePerson, eq(assigneePerson.id, assignee.personId))
-    .where(and(tasksOfWorkspace(reader), notDone))
-    .groupBy(tasks.assigneeMemberId, assigneePerson.firstName, assigneePerson.lastName)
-    .orderBy(desc(open), asc(assigneePerson.firstName), asc(assigneePerson.lastName))
-    .limit(DASHBOARD_LIST_LIMIT);
+  const rows = await openByAssigneeStatement(db, reader.workspaceMemberType).execute(viewerValues(reader));
   return rows.map((row) => ({
     memberId: row.memberId,
     firstName: row.memberId ? row.firstName : null,
@@ -224,19 +305,12 @@ async function countOpenByAssignee(db: Queryable, reader: Viewer): Promise<Dashb
  * them on one connection and one snapshot (dashboard-routes.ts does).
  */
 export async function getDashboard(db: Queryable, reader: Viewer, today: string, timeZone = 'UTC'): Promise<Dashboard> {
-  const where = sections(reader, today);
-  const mostOverdueFirst = [asc(tasks.dueDate), desc(tasks.priority), asc(tasks.id)];
   // One query at a time: the route runs them in one transaction, whose connection takes one at a
   // time (issue #13; node-postgres deprecates overlapping queries on a client).
-  const dueToday = await findTaskRows(db, reader, where.dueToday, [desc(tasks.priority), asc(tasks.createdAt), asc(tasks.id)]);
-  const overdue = await findTaskRows(db, reader, where.overdue, mostOverdueFirst);
-  const overdueUnassigned = await findTaskRows(db, reader, where.overdueUnassigned, mostOverdueFirst);
-  // Urgency (issue #8): the earliest due date first, so overdue ones lead; no due date last.
-  const delegatedWaiting = await findTaskRows(db, reader, where.delegatedWaiting, [
-    sql`${tasks.dueDate} asc nulls last`,
-    asc(tasks.createdAt),
-    asc(tasks.id),
-  ]);
+  const dueToday = await findTaskRows(db, reader, today, 'dueToday');
+  const overdue = await findTaskRows(db, reader, today, 'overdue');
+  const overdueUnassigned = await findTaskRows(db, reader, today, 'overdueUnassigned');
+  const delegatedWaiting = await findTaskRows(db, reader, today, 'delegatedWaiting');
   const totals = await countSections(db, reader, today);
   const createdVsDone = await countWeeks(db, reader, today);
   const openByAssignee = await countOpenByAssignee(db, reader);

@@ -1,8 +1,10 @@
 import { differenceInCalendarDays, parseISO, subDays } from 'date-fns';
-import { and, asc, desc, eq, gte, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { can, type NewAnswer, type WaitingOn, type WaitingOnPage } from '@tandem/contract';
 import type { Database, Queryable } from '../../db/client.js';
+import { isoInstant } from '../../db/instants.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { contacts, publicLinks, questionRecipients, questionRequests, workspaces } from '../../db/schema/index.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { assertAllowed, loadMembership } from '../../permissions/membership.js';
@@ -26,7 +28,7 @@ export function daysOverdue(dueDate: string | null, timeZone: string, now: Date)
  * Who owes answers (issue #10 "Waiting on"): recipients of SENT requests of the workspace who are
  * not ANSWERED, whose contact is not deleted and whose link still opens.
  */
-function waitingWhere(workspaceId: string): SQL {
+function waitingWhere(workspaceId: string | Placeholder): SQL {
   return and(
     eq(questionRecipients.workspaceId, workspaceId),
     ne(questionRecipients.state, 'ANSWERED'),
@@ -107,17 +109,17 @@ export async function findWaitingOnPage(
   };
 }
 
-/**
- * The dashboard's "Waiting on" (contract DashboardSchema): the first `limit` people who owe
- * answers, oldest first, and how many there are in all; [] and 0 for a viewer who may not view
- * questions (a GUEST; PRODUCT §6).
- */
-export async function findWaitingOn(db: Queryable, viewer: Viewer, limit: number): Promise<{ items: WaitingOn[]; total: number }> {
-  if (!can(viewer.workspaceMemberType, 'viewQuestions')) return { items: [], total: 0 };
-  const now = new Date();
-  // In turn, not at once: the dashboard runs this inside its transaction (one connection).
-  const page = await findWaitingOnPage(db, viewer.workspaceId, { limit }, now);
-  const [count] = await db
+/** The dashboard's first page of who owes answers and their number, prepared once (db/prepared.ts; issue #13). */
+const firstWaitingStatement = preparedQuery((db) =>
+  selectWaiting(db)
+    .where(waitingWhere(sql.placeholder('workspaceId')))
+    .orderBy(asc(questionRecipients.sentAt), asc(questionRecipients.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('dashboard_waiting_on'),
+);
+
+const waitingCountStatement = preparedQuery((db) =>
+  db
     .select({ value: sql<number>`count(*)::int` })
     .from(questionRecipients)
     .innerJoin(
@@ -127,9 +129,62 @@ export async function findWaitingOn(db: Queryable, viewer: Viewer, limit: number
     .innerJoin(contacts, eq(contacts.id, questionRecipients.contactId))
     .innerJoin(publicLinks, eq(publicLinks.id, questionRecipients.linkId))
     .innerJoin(workspaces, eq(workspaces.id, questionRecipients.workspaceId))
-    .where(waitingWhere(viewer.workspaceId));
-  return { items: page.items, total: Number(count?.value ?? 0) };
+    .where(waitingWhere(sql.placeholder('workspaceId')))
+    .prepare('dashboard_waiting_on_count'),
+);
+
+/**
+ * The dashboard's "Waiting on" (contract DashboardSchema): the first `limit` people who owe
+ * answers, oldest first, and how many there are in all; [] and 0 for a viewer who may not view
+ * questions (a GUEST; PRODUCT §6).
+ */
+export async function findWaitingOn(db: Queryable, viewer: Viewer, limit: number): Promise<{ items: WaitingOn[]; total: number }> {
+  if (!can(viewer.workspaceMemberType, 'viewQuestions')) return { items: [], total: 0 };
+  const now = new Date();
+  // In turn, not at once: the dashboard runs this inside its transaction (one connection).
+  const rows = await firstWaitingStatement(db).execute({ workspaceId: viewer.workspaceId, limit });
+  const [count] = await waitingCountStatement(db).execute({ workspaceId: viewer.workspaceId });
+  return { items: rows.map((row) => toWaitingOn(row, now)), total: Number(count?.value ?? 0) };
 }
+
+/** Answers of a workspace that came in or changed in [since, now] (ISO instants bound on each run). */
+const answeredWithin = and(
+  eq(questionRecipients.workspaceId, sql.placeholder('workspaceId')),
+  sql`${questionRecipients.lastAnsweredAt} >= ${sql.placeholder('since')}::timestamptz`,
+  sql`${questionRecipients.lastAnsweredAt} <= ${sql.placeholder('now')}::timestamptz`,
+)!;
+
+const newAnswersStatement = preparedQuery((db) =>
+  db
+    .select({
+      recipientId: questionRecipients.id,
+      requestId: questionRequests.id,
+      requestTitle: questionRequests.title,
+      contact: contactRefColumns,
+      state: questionRecipients.state,
+      answeredAt: isoInstant(questionRecipients.lastAnsweredAt),
+      late: sql<boolean>`exists (select 1 from question_answers qa
+          where qa.workspace_id = ${questionRecipients.workspaceId} and qa.recipient_id = ${questionRecipients.id} and qa.late)`,
+    })
+    .from(questionRecipients)
+    .innerJoin(
+      questionRequests,
+      and(eq(questionRequests.workspaceId, questionRecipients.workspaceId), eq(questionRequests.id, questionRecipients.requestId)),
+    )
+    .innerJoin(contacts, eq(contacts.id, questionRecipients.contactId))
+    .where(answeredWithin)
+    .orderBy(desc(questionRecipients.lastAnsweredAt), desc(questionRecipients.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('dashboard_new_answers'),
+);
+
+const newAnswersCountStatement = preparedQuery((db) =>
+  db
+    .select({ value: sql<number>`count(*)::int` })
+    .from(questionRecipients)
+    .where(answeredWithin)
+    .prepare('dashboard_new_answers_count'),
+);
 
 /**
  * The dashboard's "New answers" (contract DashboardSchema): recipients whose answers came in or
@@ -143,35 +198,9 @@ export async function findNewAnswers(
   limit: number,
 ): Promise<{ items: NewAnswer[]; total: number }> {
   if (!can(viewer.workspaceMemberType, 'viewQuestions')) return { items: [], total: 0 };
-  const where = and(
-    eq(questionRecipients.workspaceId, viewer.workspaceId),
-    gte(questionRecipients.lastAnsweredAt, subDays(now, NEW_ANSWERS_DAYS)),
-    sql`${questionRecipients.lastAnsweredAt} <= ${now.toISOString()}::timestamptz`,
-  );
-  const rows = await db
-    .select({
-      recipientId: questionRecipients.id,
-      requestId: questionRequests.id,
-      requestTitle: questionRequests.title,
-      contact: contactRefColumns,
-      state: questionRecipients.state,
-      answeredAt: questionRecipients.lastAnsweredAt,
-      late: sql<boolean>`exists (select 1 from question_answers qa
-          where qa.workspace_id = ${questionRecipients.workspaceId} and qa.recipient_id = ${questionRecipients.id} and qa.late)`,
-    })
-    .from(questionRecipients)
-    .innerJoin(
-      questionRequests,
-      and(eq(questionRequests.workspaceId, questionRecipients.workspaceId), eq(questionRequests.id, questionRecipients.requestId)),
-    )
-    .innerJoin(contacts, eq(contacts.id, questionRecipients.contactId))
-    .where(where)
-    .orderBy(desc(questionRecipients.lastAnsweredAt), desc(questionRecipients.id))
-    .limit(limit);
-  const [count] = await db
-    .select({ value: sql<number>`count(*)::int` })
-    .from(questionRecipients)
-    .where(where);
+  const values = { workspaceId: viewer.workspaceId, since: subDays(now, NEW_ANSWERS_DAYS).toISOString(), now: now.toISOString() };
+  const rows = await newAnswersStatement(db).execute({ ...values, limit });
+  const [count] = await newAnswersCountStatement(db).execute(values);
   return {
     items: rows.map((row) => ({
       recipientId: row.recipientId,
@@ -179,7 +208,8 @@ export async function findNewAnswers(
       requestTitle: row.requestTitle,
       contact: contactRefOf(row.contact),
       state: row.state,
-      answeredAt: row.answeredAt!.toISOString(),
+      // Every row matched a lastAnsweredAt within the window, so none is null.
+      answeredAt: row.answeredAt!,
       late: Boolean(row.late),
     })),
     total: Number(count?.value ?? 0),
