@@ -11,6 +11,8 @@ import { fromPglite, openDatabase, type Database, type DatabaseHandle } from '..
 import { authThrottles } from '../db/schema/index.js';
 import { MAIL_QUEUE } from '../mail/mail-jobs.js';
 import type { StoredMail } from '../mail/mailer.js';
+// The names global-setup.ts provides (its ProvidedContext augmentation), for every workspace that compiles this file.
+import type {} from './global-setup.js';
 
 export const CLIENT_ID = 'tandem-web';
 export const PUBLIC_URL = 'https://tandem.example.test';
