@@ -139,6 +139,14 @@ const describeViolations = (violations: AxeViolation[]) =>
  * Lists what it finds.
  */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  // A colour mid-transition (a button's background just after a theme switch or a hover) is not
+  // the colour a person sees: wait for every finite CSS transition and animation to end first
+  // (a spinner's endless one never does).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+  );
   const all = await new AxeBuilder({ page }).withTags(ALL_RULE_TAGS).disableRules(['color-contrast-enhanced']).analyze();
   const strict = new Set([...WCAG_A_AA_TAGS, 'best-practice']);
   // axe leaves experimental rules out of a pass unless 'experimental' is asked for, as the strict set did.
