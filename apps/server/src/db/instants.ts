@@ -1,9 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
-/** PostgreSQL's to_char pattern of JavaScript's `Date#toISOString()`: UTC, milliseconds, a `Z`. */
-const ISO_INSTANT = 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"';
-
 /**
  * A timestamptz column read as the ISO 8601 text the API answers with (`2026-11-24T10:00:00.123Z`),
  * formatted by PostgreSQL: exactly what `new Date(value).toISOString()` makes of it (UTC,
@@ -12,5 +9,6 @@ const ISO_INSTANT = 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"';
  * value, the largest part of mapping a list's rows; issue #13, decision 025). Null stays null.
  */
 export function isoInstant<T extends PgColumn>(column: T): SQL<T['_']['notNull'] extends true ? string : string | null> {
-  return sql`to_char(${column} at time zone 'UTC', ${sql.raw(`'${ISO_INSTANT}'`)})`;
+  // to_char's pattern of JavaScript's `Date#toISOString()`: UTC, milliseconds, a `Z`.
+  return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }

@@ -229,7 +229,7 @@ const weeksStatement = preparedStatements(
   (db, memberType, name) => {
     const visible = tasksOfWorkspace(viewerPlaceholders(memberType));
     const lastWeek = sql`date_trunc('week', ${param('today')}::date::timestamp)`;
-    const firstWeek = sql`(${lastWeek} - ${sql.raw(`interval '${DASHBOARD_WEEKS - 1} weeks'`)})`;
+    const firstWeek = sql`(${lastWeek} - make_interval(weeks => ${DASHBOARD_WEEKS - 1}))`;
     // Instants in [from, to): the eight weeks, read as UTC.
     const from = sql`(${firstWeek} at time zone 'UTC')`;
     const to = sql`((${lastWeek} + interval '1 week') at time zone 'UTC')`;
