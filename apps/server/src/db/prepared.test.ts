@@ -76,6 +76,56 @@ describe('preparedStatements (issue #13)', () => {
   });
 });
 
+describe('the row mapper of a prepared select (issue #13)', () => {
+  const id = '00000000-0000-4000-8000-0000000000bb';
+  const fields = {
+    id: people.id,
+    firstName: people.firstName,
+    passwordHash: people.passwordHash,
+    status: people.status,
+    isPlatformAdmin: people.isPlatformAdmin,
+    createdAt: people.createdAt,
+    nameLength: sql`length(${people.firstName})`.mapWith(Number),
+    upperName: sql<string>`upper(${people.lastName})`.as('upper_name'),
+    nothing: sql<null>`null`,
+  };
+
+  it('answers a flat select with the objects Drizzle maps itself: keys in order, decoders applied, null kept', async () => {
+    await t.db.insert(people).values({ id, firstName: 'Mapped', lastName: 'Row', email: 'mapped@example.test' });
+    const statement = preparedQuery((db) =>
+      db
+        .select(fields)
+        .from(people)
+        .where(sql`${people.id} = ${sql.placeholder('id')}`)
+        .prepare('test_row_mapper'),
+    );
+    const expected = await t.db
+      .select(fields)
+      .from(people)
+      .where(sql`${people.id} = ${id}`);
+    const [row] = await statement(t.db).execute({ id });
+    expect(row).toEqual(expected[0]);
+    expect(Object.keys(row!)).toEqual(Object.keys(fields));
+    expect(row).toMatchObject({ passwordHash: null, nameLength: 6, upperName: 'ROW', nothing: null });
+    expect(row!.createdAt).toBeInstanceOf(Date);
+    expect((statement(t.db) as unknown as { customResultMapper?: unknown }).customResultMapper).toBeTypeOf('function');
+  });
+
+  it('leaves a nested selection to Drizzle, which nulls a left join that found nothing', async () => {
+    const statement = preparedQuery((db) =>
+      db
+        .select({ person: { id: people.id }, other: { id: sql<string>`other.id` } })
+        .from(people)
+        .leftJoin(sql`(select null::uuid as id) as other`, sql`false`)
+        .where(sql`${people.id} = ${sql.placeholder('id')}`)
+        .prepare('test_row_mapper_nested'),
+    );
+    await t.db.insert(people).values({ id, firstName: 'Nested', lastName: 'Row', email: 'nested@example.test' }).onConflictDoNothing();
+    expect(await statement(t.db).execute({ id })).toEqual([{ person: { id }, other: { id: null } }]);
+    expect((statement(t.db) as unknown as { customResultMapper?: unknown }).customResultMapper).toBeUndefined();
+  });
+});
+
 describe('preparedQuery', () => {
   it('builds once per database and answers each run with its own values', async () => {
     const build = vi.fn((db: Queryable) =>
