@@ -50,14 +50,25 @@ export const SHARE_PASSCODE_MAX = 64;
 /** A share link's default life after the meeting (issue #9: "the meeting time plus 7 days"). */
 export const SHARE_LINK_DEFAULT_DAYS_AFTER_MEETING = 7;
 
+/**
+ * Zones {@link isTimeZone} has accepted: building an `Intl.DateTimeFormat` to try a zone costs
+ * ≈ 0.1 ms, and the dashboard checks its `timeZone` on every call (issue #13). Only valid names
+ * are kept, and at most {@link KNOWN_TIME_ZONES_MAX} of them (Intl also accepts every upper- and
+ * lower-case spelling of a name, so the spellings are not bounded by the time zone database).
+ */
+const knownTimeZones = new Set<string>();
+const KNOWN_TIME_ZONES_MAX = 2_000;
+
 /** True when `zone` is an IANA time zone this runtime knows (e.g. 'Europe/Paris'). */
 export function isTimeZone(zone: string): boolean {
+  if (knownTimeZones.has(zone)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
   } catch {
     return false;
   }
+  if (knownTimeZones.size < KNOWN_TIME_ZONES_MAX) knownTimeZones.add(zone);
+  return true;
 }
 
 /** An IANA time zone name ('America/New_York'); 400 for anything else. */

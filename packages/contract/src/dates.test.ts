@@ -6,6 +6,7 @@ import {
   CALENDAR_DATE_RANGE_MESSAGE,
   CalendarDateSchema,
   formatCalendarDate,
+  isCalendarDate,
   isDateInCalendarRange,
   parseCalendarDate,
 } from './dates.js';
@@ -24,6 +25,18 @@ const dateLikeText = fc.oneof(
 );
 
 describe('CalendarDateSchema (issue #8: one date rule for server and web)', () => {
+  it('answers a date the same when asked again (accepted dates are remembered, issue #13)', () => {
+    fc.assert(
+      fc.property(dateLikeText, (text) => {
+        const first = isCalendarDate(text);
+        expect(isCalendarDate(text)).toBe(first);
+        const date = parseCalendarDate(text);
+        expect(first).toBe(date !== null && isDateInCalendarRange(date));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('accepts only real days in 1900–2200, and every accepted date round-trips', () => {
     fc.assert(
       fc.property(dateLikeText, (text) => {

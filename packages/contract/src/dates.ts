@@ -38,10 +38,21 @@ export function isDateInCalendarRange(date: Date): boolean {
   return year >= CALENDAR_YEAR_MIN && year <= CALENDAR_YEAR_MAX;
 }
 
+/**
+ * Dates {@link isCalendarDate} has accepted: a strict parse by date-fns costs ≈ 20 µs, and the
+ * same few dates ("today", due dates) come with call after call (issue #13). At most
+ * {@link ACCEPTED_DATES_MAX} are kept; past that, dates are parsed every time.
+ */
+const acceptedDates = new Set<string>();
+const ACCEPTED_DATES_MAX = 10_000;
+
 /** Whether `value` is a 'YYYY-MM-DD' date the rule accepts (real day, allowed years). */
 export function isCalendarDate(value: string): boolean {
+  if (acceptedDates.has(value)) return true;
   const date = parseCalendarDate(value);
-  return date !== null && isDateInCalendarRange(date);
+  const accepted = date !== null && isDateInCalendarRange(date);
+  if (accepted && acceptedDates.size < ACCEPTED_DATES_MAX) acceptedDates.add(value);
+  return accepted;
 }
 
 /**

@@ -135,6 +135,16 @@ describe('day bounds and search words', () => {
     expect(autumn.end.getTime() - autumn.start.getTime()).toBe(25 * 3_600_000);
   });
 
+  it('answers the same bounds when asked again, as new Date objects (remembered, never shared)', () => {
+    const first = dayBounds('2030-06-01', 'Asia/Kolkata');
+    first.start.setTime(0);
+    expect(dayBounds('2030-06-01', 'Asia/Kolkata')).toEqual({
+      start: new Date('2030-05-31T18:30:00Z'),
+      end: new Date('2030-06-01T18:30:00Z'),
+    });
+    expect(dayBounds('2030-06-02', 'Asia/Kolkata').start).toEqual(new Date('2030-06-01T18:30:00Z'));
+  });
+
   it("tells today's date in a zone", () => {
     const now = new Date('2030-06-01T02:00:00Z');
     expect(todayIn('UTC', now)).toBe('2030-06-01');

@@ -463,12 +463,27 @@ export function todayIn(timeZone: string, now = new Date()): string {
  * midnight to the next one (23 or 25 hours on a daylight-saving day), by @date-fns/tz.
  */
 export function dayBounds(day: string, timeZone: string): { start: Date; end: Date } {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return {
-    start: new Date(new TZDate(year, month - 1, date, timeZone).getTime()),
-    end: new Date(new TZDate(year, month - 1, date + 1, timeZone).getTime()),
-  };
+  const key = `${day} ${timeZone}`;
+  let bounds = knownDayBounds.get(key);
+  if (bounds === undefined) {
+    const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+    bounds = {
+      start: new TZDate(year, month - 1, date, timeZone).getTime(),
+      end: new TZDate(year, month - 1, date + 1, timeZone).getTime(),
+    };
+    if (knownDayBounds.size >= DAY_BOUNDS_REMEMBERED) knownDayBounds.clear();
+    knownDayBounds.set(key, bounds);
+  }
+  return { start: new Date(bounds.start), end: new Date(bounds.end) };
 }
+
+/**
+ * {@link dayBounds} already worked out (epoch ms), by day and zone: a zone's offsets do not change
+ * while the process runs, and each TZDate asks Intl for them (≈ 25 µs; the dashboard asks on every
+ * call, issue #13). At most {@link DAY_BOUNDS_REMEMBERED} entries, forgotten all at once when full.
+ */
+const knownDayBounds = new Map<string, { start: number; end: number }>();
+const DAY_BOUNDS_REMEMBERED = 1_000;
 
 /** Briefs whose meeting is on the day [start, end) (instants, or placeholders of ISO instants). */
 export const meetingWithin = (bounds: { start: Date | Placeholder; end: Date | Placeholder }): SQL => {

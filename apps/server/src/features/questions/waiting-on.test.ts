@@ -49,6 +49,13 @@ describe('daysOverdue', () => {
     expect(daysOverdue('2030-03-20', 'UTC', now)).toBe(0);
     expect(daysOverdue(null, 'UTC', now)).toBe(0);
   });
+
+  it("works a zone's today out again for every new instant (remembered per zone for one instant only)", () => {
+    expect(daysOverdue('2030-03-09', 'America/New_York', new Date('2030-03-10T03:00:00Z'))).toBe(0);
+    expect(daysOverdue('2030-03-09', 'America/New_York', new Date('2030-03-10T06:00:00Z'))).toBe(1);
+    expect(daysOverdue('2030-03-09', 'America/New_York', new Date('2030-03-12T06:00:00Z'))).toBe(3);
+    expect(daysOverdue('2030-03-09', 'America/New_York', new Date('2030-03-10T03:00:00Z'))).toBe(0);
+  });
 });
 
 describe('GET v1/workspaces/{id}/waiting-on and the dashboard', () => {

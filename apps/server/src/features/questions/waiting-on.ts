@@ -21,7 +21,22 @@ export const NEW_ANSWERS_DAYS = 7;
  */
 export function daysOverdue(dueDate: string | null, timeZone: string, now: Date): number {
   if (dueDate === null) return 0;
-  return Math.max(0, differenceInCalendarDays(parseISO(todayIn(timeZone, now)), parseISO(dueDate)));
+  return Math.max(0, differenceInCalendarDays(todayAt(timeZone, now), parseISO(dueDate)));
+}
+
+/**
+ * The last `now` and its local midnight per zone, so that a list's rows — a handful of zones, one
+ * `now` — work out each zone's today once (a TZDate asks Intl for the zone's offset; issue #13).
+ * Only zones stored on requests (validated IANA names) come here.
+ */
+const todayByZone = new Map<string, { at: number; today: Date }>();
+
+function todayAt(timeZone: string, now: Date): Date {
+  const known = todayByZone.get(timeZone);
+  if (known?.at === now.getTime()) return known.today;
+  const today = parseISO(todayIn(timeZone, now));
+  todayByZone.set(timeZone, { at: now.getTime(), today });
+  return today;
 }
 
 /**
