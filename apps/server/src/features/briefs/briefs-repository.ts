@@ -17,7 +17,7 @@ import type {
 } from '@tandem/contract';
 import type { Queryable } from '../../db/client.js';
 import { isoInstant } from '../../db/instants.js';
-import { listPlaceholders, listValues, preparedStatements } from '../../db/prepared.js';
+import { listPlaceholders, listValues, preparedQuery, preparedStatements } from '../../db/prepared.js';
 import { briefs, briefVersions, people, workspaceMembers, type BriefSnapshot } from '../../db/schema/index.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { briefsOfWorkspace, viewerPlaceholders, viewerValues, type Viewer } from '../../permissions/visibility.js';
@@ -58,13 +58,24 @@ type Names = Map<string, BriefMember>;
 async function findNames(db: Queryable, workspaceId: string, ids: Iterable<string | null>): Promise<Names> {
   const wanted = [...new Set([...ids].filter((id): id is string => id !== null))];
   if (wanted.length === 0) return new Map();
-  const rows = await db
+  const rows = await namesStatement(db).execute({ workspaceId, memberIds: wanted });
+  return new Map(rows.map((row) => [row.memberId, row]));
+}
+
+/** {@link findNames}' read, built once (issue #13); the ids go in as one uuid[] value, whatever their number. */
+const namesStatement = preparedQuery((db) =>
+  db
     .select({ memberId: workspaceMembers.id, firstName: people.firstName, lastName: people.lastName })
     .from(workspaceMembers)
     .innerJoin(people, eq(people.id, workspaceMembers.personId))
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), inArray(workspaceMembers.id, wanted)));
-  return new Map(rows.map((row) => [row.memberId, row]));
-}
+    .where(
+      and(
+        eq(workspaceMembers.workspaceId, sql.placeholder('workspaceId')),
+        sql`${workspaceMembers.id} = any(${sql.placeholder('memberIds')}::uuid[])`,
+      ),
+    )
+    .prepare('brief_member_names'),
+);
 
 const nameOf = (names: Names, memberId: string | null): BriefMember | null => (memberId === null ? null : (names.get(memberId) ?? null));
 
