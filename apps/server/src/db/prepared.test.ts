@@ -1,4 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../test/test-app.js';
 import type { Queryable } from './client.js';
@@ -111,18 +112,39 @@ describe('the row mapper of a prepared select (issue #13)', () => {
     expect((statement(t.db) as unknown as { customResultMapper?: unknown }).customResultMapper).toBeTypeOf('function');
   });
 
-  it('leaves a nested selection to Drizzle, which nulls a left join that found nothing', async () => {
+  it('maps nested selections as Drizzle does: a left join that found nothing is null, an inner one keeps its object', async () => {
+    await t.db.insert(people).values({ id, firstName: 'Nested', lastName: 'Row', email: 'nested@example.test' }).onConflictDoNothing();
+    const other = alias(people, 'other');
+    const nested = {
+      person: { id: people.id, firstName: people.firstName, createdAt: people.createdAt },
+      missing: { id: other.id, email: other.email },
+      same: { id: other.id, lastName: people.lastName },
+      length: sql`length(${people.lastName})`.mapWith(Number),
+    };
+    const onNothing = sql`${other.id} = ${people.id} and false`;
     const statement = preparedQuery((db) =>
       db
-        .select({ person: { id: people.id }, other: { id: sql<string>`other.id` } })
+        .select(nested)
         .from(people)
-        .leftJoin(sql`(select null::uuid as id) as other`, sql`false`)
+        .leftJoin(other, onNothing)
         .where(sql`${people.id} = ${sql.placeholder('id')}`)
         .prepare('test_row_mapper_nested'),
     );
-    await t.db.insert(people).values({ id, firstName: 'Nested', lastName: 'Row', email: 'nested@example.test' }).onConflictDoNothing();
-    expect(await statement(t.db).execute({ id })).toEqual([{ person: { id }, other: { id: null } }]);
-    expect((statement(t.db) as unknown as { customResultMapper?: unknown }).customResultMapper).toBeUndefined();
+    const expected = await t.db
+      .select(nested)
+      .from(people)
+      .leftJoin(other, onNothing)
+      .where(sql`${people.id} = ${id}`);
+    const rows = await statement(t.db).execute({ id });
+    expect(rows).toEqual(expected);
+    expect(rows[0]).toMatchObject({
+      person: { id, firstName: expect.any(String) },
+      missing: null,
+      same: { id: null, lastName: 'Row' },
+      length: 3,
+    });
+    expect(rows[0]!.person.createdAt).toBeInstanceOf(Date);
+    expect((statement(t.db) as unknown as { customResultMapper?: unknown }).customResultMapper).toBeTypeOf('function');
   });
 });
 

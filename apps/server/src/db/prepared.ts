@@ -1,4 +1,4 @@
-import { Column, is, SQL, sql, Subquery, type DriverValueDecoder, type Placeholder } from 'drizzle-orm';
+import { Column, getTableName, is, SQL, sql, Subquery, type DriverValueDecoder, type Placeholder } from 'drizzle-orm';
 import type { Queryable } from './client.js';
 
 /**
@@ -15,11 +15,13 @@ interface DrizzleInternals {
 
 /**
  * What {@link withRowMapper} reads and sets on a prepared select (both drivers): its selected
- * fields in column order, each with the key path it fills, and the mapper Drizzle's `execute`
+ * fields in column order, each with the key path it fills; for a select with joins, which joined
+ * tables may be missing from a row (`false`: a left join's); and the mapper Drizzle's `execute`
  * calls with the driver's array rows instead of its own `mapResultRow` when one is set.
  */
 interface PreparedSelectInternals {
   fields?: { path: string[]; field: unknown }[];
+  joinsNotNullableMap?: Record<string, boolean>;
   customResultMapper?: (rows: unknown[][]) => unknown;
 }
 
@@ -34,26 +36,59 @@ function decoderOf(field: unknown): DriverValueDecoder<unknown, unknown> {
   return (field as unknown as { sql: DecodedSql }).sql.decoder;
 }
 
+/** One selected field as {@link withRowMapper} maps it, worked out once. */
+interface FieldMapping {
+  path: string[];
+  decoder: DriverValueDecoder<unknown, unknown>;
+  /** For a column one level down in a select with joins (`{ contact: { id: contacts.id } }`): its table's name. */
+  nestedTable: string | undefined;
+}
+
 /**
- * Gives a prepared select of flat fields (`select({ a: …, b: … })`: every key path one long) a
- * row mapper resolved once: each column's key and decoder are found when the statement is built,
- * where Drizzle's `mapResultRow` finds them again for every value of every row (three entity
- * checks up the class chain per value: about a tenth of a 25-task page's CPU, issue #13). The
- * objects are the same — a key per field in select order, null for NULL, otherwise the decoder's
- * value. Nested selections (a joined table's columns under its name, which Drizzle nulls when the
- * join found nothing) keep Drizzle's mapper.
+ * Gives a prepared select a row mapper resolved once: each field's key path, decoder and table
+ * are found when the statement is built, where Drizzle's `mapResultRow` finds them again for every
+ * value of every row (entity checks up the class chain per value: about a tenth of a 25-task
+ * page's CPU, issue #13). The objects are the same as Drizzle's: keys in select order (nested
+ * objects for nested paths), null for NULL, otherwise the decoder's value; and, as Drizzle does, a
+ * nested object of one left-joined table's columns whose first column is NULL becomes null (the
+ * join found nothing).
  */
 function withRowMapper<T>(query: T): T {
   const prepared = query as PreparedSelectInternals;
-  if (!prepared.fields || !prepared.fields.every(({ path }) => path.length === 1)) return query;
-  const keys = prepared.fields.map(({ path }) => path[0]!);
-  const decoders = prepared.fields.map(({ field }) => decoderOf(field));
+  if (!prepared.fields) return query;
+  const joins = prepared.joinsNotNullableMap;
+  const fields: FieldMapping[] = prepared.fields.map(({ path, field }) => ({
+    path,
+    decoder: decoderOf(field),
+    nestedTable: joins && path.length === 2 && is(field, Column) ? getTableName(field.table) : undefined,
+  }));
+  const flat = fields.every(({ path }) => path.length === 1);
   prepared.customResultMapper = (rows) =>
     rows.map((row) => {
       const mapped: Record<string, unknown> = {};
-      for (let index = 0; index < keys.length; index++) {
-        const value = row[index];
-        mapped[keys[index]!] = value === null ? null : decoders[index]!.mapFromDriverValue(value);
+      // Per nested object: the one table all its columns came from while they were all NULL, else false.
+      const nullable: Record<string, string | false> | undefined = flat ? undefined : {};
+      for (let index = 0; index < fields.length; index++) {
+        const { path, decoder, nestedTable } = fields[index]!;
+        const raw = row[index];
+        const value = raw === null ? null : decoder.mapFromDriverValue(raw);
+        let node = mapped;
+        for (let depth = 0; depth < path.length - 1; depth++) {
+          const key = path[depth]!;
+          if (!(key in node)) node[key] = {};
+          node = node[key] as Record<string, unknown>;
+        }
+        node[path[path.length - 1]!] = value;
+        // Drizzle's rule, as it is: the object's first column decides (NULL: its table), a column of another table clears it.
+        if (nestedTable !== undefined && nullable) {
+          const objectName = path[0]!;
+          const seen = nullable[objectName];
+          if (seen === undefined) nullable[objectName] = value === null ? nestedTable : false;
+          else if (seen !== false && seen !== nestedTable) nullable[objectName] = false;
+        }
+      }
+      if (nullable && joins) {
+        for (const [objectName, table] of Object.entries(nullable)) if (table !== false && !joins[table]) mapped[objectName] = null;
       }
       return mapped;
     });
