@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
+import { preparedQuery } from '../db/prepared.js';
 import { authThrottles } from '../db/schema/index.js';
 
 /** A counter policy: `limit` attempts per `windowMs`; once reached, refused until the window ends. */
@@ -69,11 +70,23 @@ export async function takeAttempt(
 }
 
 /**
+ * {@link checkAttempts}' read of one counter by key (every public call runs it; issue #13: built
+ * once and prepared, db/prepared.ts).
+ */
+const attemptsStatement = preparedQuery((db) =>
+  db
+    .select()
+    .from(authThrottles)
+    .where(eq(authThrottles.key, sql.placeholder('key')))
+    .prepare('throttle_by_key'),
+);
+
+/**
  * Whether `key` is over `policy` now, without counting anything (a read; no lock needed).
  * @returns the same result takeAttempt would give, without taking an attempt.
  */
 export async function checkAttempts(db: Queryable, key: string, policy: ThrottlePolicy): Promise<ThrottleResult> {
-  const [row] = await db.select().from(authThrottles).where(eq(authThrottles.key, key));
+  const [row] = await attemptsStatement(db).execute({ key });
   if (!row || row.count < policy.limit) return { allowed: true };
   const windowAnchor = (policy.window === 'lockout' ? row.lastAt : row.windowStartedAt).getTime();
   const retryAfterMs = windowAnchor + policy.windowMs - Date.now();

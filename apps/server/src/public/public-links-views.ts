@@ -31,12 +31,34 @@ export function ipPrefixOf(ip: string): string {
   return `${ipaddr.fromByteArray(bytes).toString()}/${bits}`;
 }
 
-/** The browser family of a User-Agent header ('Chrome', 'Safari', 'Googlebot', …; bowser), or null when unknown. */
+/** How many User-Agent headers {@link userAgentFamilyOf} remembers before it starts over. */
+export const USER_AGENT_FAMILIES_REMEMBERED = 1000;
+
+/** Longer headers are parsed every time, so the remembered ones stay small (at most ~0.5 MB in all). */
+const USER_AGENT_REMEMBERED_MAX_LENGTH = 512;
+
+/** User-Agent header → its family, as {@link userAgentFamilyOf} found it (bounded: cleared when full). */
+const userAgentFamilies = new Map<string, string | null>();
+
+/**
+ * The browser family of a User-Agent header ('Chrome', 'Safari', 'Googlebot', …; bowser), or null
+ * when unknown. Remembered per header (issue #13: a Bowser parse is expensive and visitors send
+ * few distinct headers), at most {@link USER_AGENT_FAMILIES_REMEMBERED} of up to 512 characters.
+ */
 export function userAgentFamilyOf(userAgent: string | undefined): string | null {
   if (!userAgent?.trim()) return null;
-  const family = Bowser.getParser(userAgent).getBrowserName();
-  return family ? family.slice(0, USER_AGENT_FAMILY_MAX) : null;
+  const known = userAgentFamilies.get(userAgent);
+  if (known !== undefined) return known;
+  const name = Bowser.getParser(userAgent).getBrowserName();
+  const family = name ? name.slice(0, USER_AGENT_FAMILY_MAX) : null;
+  if (userAgent.length > USER_AGENT_REMEMBERED_MAX_LENGTH) return family;
+  if (userAgentFamilies.size >= USER_AGENT_FAMILIES_REMEMBERED) userAgentFamilies.clear();
+  userAgentFamilies.set(userAgent, family);
+  return family;
 }
+
+/** How many User-Agent headers {@link userAgentFamilyOf} remembers now (for tests). */
+export const rememberedUserAgentFamilies = (): number => userAgentFamilies.size;
 
 /**
  * Logs one opening of a link and counts it (view_count + 1, last_viewed_at) in one statement, so

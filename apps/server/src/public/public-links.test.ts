@@ -1,11 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import Bowser from 'bowser';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { defaultShareLinkExpiry } from '@tandem/contract';
 import { publicLinks, publicLinkViews } from '../db/schema/index.js';
 import { useTestApp } from '../test/test-app.js';
 import { signUpOwner, type SignedInMember } from '../test/workspace-fixtures.js';
 import { createPublicLink, openPublicLink } from './public-links.js';
-import { ipPrefixOf, PUBLIC_LINK_VIEW_RETENTION_MS, sweepPublicLinkViews, userAgentFamilyOf } from './public-links-views.js';
+import {
+  ipPrefixOf,
+  PUBLIC_LINK_VIEW_RETENTION_MS,
+  rememberedUserAgentFamilies,
+  sweepPublicLinkViews,
+  USER_AGENT_FAMILIES_REMEMBERED,
+  userAgentFamilyOf,
+} from './public-links-views.js';
 
 const t = useTestApp();
 let owner: SignedInMember;
@@ -50,6 +58,34 @@ describe('userAgentFamilyOf', () => {
     [undefined, null],
   ])('%s → %s', (userAgent, family) => {
     expect(userAgentFamilyOf(userAgent)).toBe(family);
+  });
+
+  it('parses a header once and remembers its family, an unknown one too (issue #13)', () => {
+    const parse = vi.spyOn(Bowser, 'getParser');
+    try {
+      const chrome = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/121.0.0.0 Safari/537.36';
+      expect(userAgentFamilyOf(chrome)).toBe('Chrome');
+      expect(userAgentFamilyOf(chrome)).toBe('Chrome');
+      expect(userAgentFamilyOf('an unknown client/1.0')).toBeNull();
+      expect(userAgentFamilyOf('an unknown client/1.0')).toBeNull();
+      expect(parse).toHaveBeenCalledTimes(2);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it(`remembers at most ${USER_AGENT_FAMILIES_REMEMBERED} headers, then starts over`, () => {
+    for (let index = 0; index <= USER_AGENT_FAMILIES_REMEMBERED; index++) {
+      expect(userAgentFamilyOf(`Mozilla/5.0 (X11; Linux x86_64; rv:${index}.0) Gecko/20100101 Firefox/${index}.0`)).toBe('Firefox');
+      expect(rememberedUserAgentFamilies()).toBeLessThanOrEqual(USER_AGENT_FAMILIES_REMEMBERED);
+    }
+    expect(rememberedUserAgentFamilies()).toBeLessThan(USER_AGENT_FAMILIES_REMEMBERED);
+  });
+
+  it('does not remember a very long header', () => {
+    const before = rememberedUserAgentFamilies();
+    expect(userAgentFamilyOf(`Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0 ${'x'.repeat(600)}`)).toBe('Firefox');
+    expect(rememberedUserAgentFamilies()).toBe(before);
   });
 });
 

@@ -1,6 +1,7 @@
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client.js';
+import { preparedQuery } from '../db/prepared.js';
 import type { publicLinkSubjectType } from '../db/schema/index.js';
 import { people, publicLinks, workspaceMembers, workspaces } from '../db/schema/index.js';
 import { AppError, invalidField, notFound, tooManyRequests } from '../lib/errors.js';
@@ -240,6 +241,25 @@ async function takePasscodeAttempt(db: Database, linkKey: string, ip: string): P
   });
 }
 
+/**
+ * {@link openPublicLink}'s read of a link by id and subject type, with whether it opens now (every
+ * public page and write runs it; issue #13: built once and prepared, db/prepared.ts).
+ */
+const openableLinkStatement = preparedQuery((db) =>
+  db
+    .select({
+      id: publicLinks.id,
+      workspaceId: publicLinks.workspaceId,
+      subjectId: publicLinks.subjectId,
+      passcodeHash: publicLinks.passcodeHash,
+      isActive: isActiveSql,
+    })
+    .from(publicLinks)
+    .innerJoin(workspaces, eq(workspaces.id, publicLinks.workspaceId))
+    .where(and(eq(publicLinks.id, sql.placeholder('id')), eq(publicLinks.subjectType, sql.placeholder('subjectType'))))
+    .prepare('public_link_to_open'),
+);
+
 export interface OpenPublicLinkInput<T> {
   subjectType: PublicLinkSubjectType;
   /** The id from the URL, as the visitor sent it. */
@@ -271,17 +291,7 @@ export interface OpenPublicLinkInput<T> {
 export async function openPublicLink<T>(db: Database, input: OpenPublicLinkInput<T>): Promise<T> {
   if (!isPublicId(input.publicId)) throw invalidField('id', 'This is not a valid link. Check that it was copied whole.');
   const id = input.publicId;
-  const [link]: OpenableLink[] = await db
-    .select({
-      id: publicLinks.id,
-      workspaceId: publicLinks.workspaceId,
-      subjectId: publicLinks.subjectId,
-      passcodeHash: publicLinks.passcodeHash,
-      isActive: isActiveSql,
-    })
-    .from(publicLinks)
-    .innerJoin(workspaces, eq(workspaces.id, publicLinks.workspaceId))
-    .where(and(eq(publicLinks.id, id), eq(publicLinks.subjectType, input.subjectType)));
+  const [link]: OpenableLink[] = await openableLinkStatement(db).execute({ id, subjectType: input.subjectType });
   if (!link) throw notFound('That link');
   if (!link.isActive) throw linkInactive();
   if (link.passcodeHash !== null) {

@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ChatMessage, ChatVia } from '@tandem/contract';
 import type { Queryable } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { chatMessages, people, workspaceMembers } from '../../db/schema/index.js';
 
 /** The fields of a message to write (PRODUCT §2 ChatMessage). */
@@ -86,14 +87,23 @@ export async function insertChatMessage(tx: Queryable, input: NewChatMessage): P
 }
 
 /**
+ * {@link findContactThread}'s read: a contact's `limit` newest messages, newest first (the public
+ * answer page's; issue #13: built once, db/prepared.ts).
+ */
+const contactThreadStatement = preparedQuery((db) =>
+  selectMessages(db)
+    .where(and(eq(chatMessages.workspaceId, sql.placeholder('workspaceId')), eq(chatMessages.contactId, sql.placeholder('contactId'))))
+    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('contact_thread'),
+);
+
+/**
  * A contact's whole thread, oldest first (the public answer page shows it below the questions;
  * at most `limit` newest messages).
  */
 export async function findContactThread(db: Queryable, workspaceId: string, contactId: string, limit = 200): Promise<ChatMessage[]> {
-  const rows = await selectMessages(db)
-    .where(and(eq(chatMessages.workspaceId, workspaceId), eq(chatMessages.contactId, contactId)))
-    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
-    .limit(limit);
+  const rows = await contactThreadStatement(db).execute({ workspaceId, contactId, limit });
   return rows.reverse().map(toChatMessage);
 }
 
