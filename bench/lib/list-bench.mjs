@@ -21,7 +21,7 @@ export function startServer(port, env, nodeArgs = []) {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       TANDEM_DEMO: '0',
       RATE_LIMIT_PER_MINUTE: '1000000',
       ...env,

@@ -9,6 +9,9 @@ declare module 'fastify' {
   }
 }
 
+/** pino's `isLevelEnabled`, which Fastify's logger type does not declare. */
+type LevelAwareLogger = { isLevelEnabled?: (level: string) => boolean };
+
 /** Paths polled by probes every few seconds. */
 const PROBE_PATHS = new Set(['/healthz', '/readyz']);
 
@@ -71,6 +74,9 @@ async function requestLogPlugin(app: FastifyInstance) {
   app.addHook('onResponse', (request: FastifyRequest, reply, done) => {
     const pathname = request.url.split('?')[0]!;
     const quiet = isStaticAssetPath(pathname) || PROBE_PATHS.has(pathname);
+    // Nothing to build when the line's level is off (e.g. LOG_LEVEL=warn; issue #13). pino's
+    // loggers tell; a logger that cannot (Fastify's no-op one) gets the line and drops it.
+    if ((request.log as LevelAwareLogger).isLevelEnabled?.(quiet ? 'debug' : 'info') === false) return done();
     const ms = Math.round(reply.elapsedTime);
     const url = redactUrl(request.url);
     const line = {
