@@ -17,12 +17,19 @@ import {
 /**
  * Issue #14, "SIGTERM under load": a client records every request's fate while the server gets
  * SIGTERM. Every request sent before the signal gets its real answer (none is reset), later ones
- * get 503 with `Connection: close` or find the port closed; the open event stream ends cleanly;
+ * get 503 with `Connection: close` or find the port closed (refused, or reset in the listener's
+ * backlog as it closes); the open event stream ends cleanly;
  * the process exits 0 within 30 s; and every create that answered 2xx is stored once, every one
  * refused with 503 not at all.
  */
 
 const DATABASE = 'tandem';
+/**
+ * How soon after SIGTERM the drain has closed the listening socket: it does so first, within a few
+ * milliseconds of a quiet machine — the bound leaves room for a loaded one and stays far below the
+ * 1 s grace after which idle connections are closed.
+ */
+const LISTENER_CLOSE_WINDOW_MS = 250;
 let cluster: Cluster | undefined;
 let server: TandemServer | undefined;
 let assistant: Session;
@@ -112,8 +119,19 @@ describe('SIGTERM under load (issue #14)', () => {
     ).toEqual([]);
     const inFlight = before.filter((fate) => fate.endedAt > signalAt);
     expect(inFlight.length, 'requests were in flight when the signal came').toBeGreaterThan(0);
+    // "The port closed" has two faces: a connection attempted after the listening socket closed is
+    // refused; one the kernel had already accepted for it, in the backlog Node had not taken yet,
+    // is reset when it closes (RST: the server never read a byte of it). The listener closes as
+    // the drain starts, so such a reset can only meet a request sent right after the signal; a
+    // reset later would be the server dropping a connection it was serving. Creates reset this way
+    // must not be stored (checked below with the 503s).
+    const resetByListenerClose = (fate: Fate) => fate.error === 'ECONNRESET' && fate.sentAt - signalAt < LISTENER_CLOSE_WINDOW_MS;
     const badLater = after.filter(
-      (fate) => !(fate.status === 503 && fate.connection === 'close') && fate.error !== 'ECONNREFUSED' && !isOk(fate),
+      (fate) =>
+        !(fate.status === 503 && fate.connection === 'close') &&
+        fate.error !== 'ECONNREFUSED' &&
+        !resetByListenerClose(fate) &&
+        !isOk(fate),
     );
     expect(describeFates(badLater), 'later requests: 503 with Connection: close, or the port closed').toEqual([]);
 
@@ -127,7 +145,9 @@ describe('SIGTERM under load (issue #14)', () => {
       )
       .finally(() => client.end());
     const stored = new Map(rows.map((row) => [row.title, Number(row.copies)]));
-    const wrong = [...titles].filter(([title, fate]) => (isOk(fate) ? stored.get(title) !== 1 : fate.status === 503 && stored.has(title)));
+    const wrong = [...titles].filter(([title, fate]) =>
+      isOk(fate) ? stored.get(title) !== 1 : (fate.status === 503 || resetByListenerClose(fate)) && stored.has(title),
+    );
     expect(wrong.map(([title, fate]) => `${title}: ${fate.status ?? fate.error}, stored ${stored.get(title) ?? 0}`)).toEqual([]);
 
     console.info('SIGTERM under load:', {
@@ -137,6 +157,7 @@ describe('SIGTERM under load (issue #14)', () => {
       slowestInFlightMs: Math.round(Math.max(...inFlight.map((fate) => fate.endedAt - signalAt))),
       after503: after.filter((fate) => fate.status === 503).length,
       afterRefused: after.filter((fate) => fate.error === 'ECONNREFUSED').length,
+      afterResetByListenerClose: after.filter(resetByListenerClose).length,
       afterOk: after.filter(isOk).length,
       createsStored: rows.length,
     });
