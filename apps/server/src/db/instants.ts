@@ -12,3 +12,11 @@ export function isoInstant<T extends PgColumn>(column: T): SQL<T['_']['notNull']
   // to_char's pattern of JavaScript's `Date#toISOString()`: UTC, milliseconds, a `Z`.
   return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
+
+/**
+ * A prepared statement's placeholder for an instant, bound as ISO 8601 text (or null) and cast to
+ * timestamptz in SQL: a `Date` cannot go through a placeholder where no column's encoder applies.
+ */
+export function instantPlaceholder(name: string): SQL {
+  return sql`${sql.placeholder(name)}::timestamptz`;
+}

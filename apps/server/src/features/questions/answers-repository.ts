@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AnswerValue, AnswerVia, PublicAnswer, QuestionItem, RecipientState, RequestStatus, WorkingHours } from '@tandem/contract';
 import type { Queryable } from '../../db/client.js';
+import { instantPlaceholder } from '../../db/instants.js';
 import { preparedQuery, preparedStatements } from '../../db/prepared.js';
 import {
   contacts,
@@ -200,8 +201,8 @@ const upsertAnswerStatement = preparedQuery((tx) =>
       late: sql.placeholder('late'),
       via: sql.placeholder('via'),
       enteredByMemberId: sql.placeholder('enteredByMemberId'),
-      submittedAt: sql`${sql.placeholder('at')}::timestamptz`,
-      updatedAt: sql`${sql.placeholder('at')}::timestamptz`,
+      submittedAt: instantPlaceholder('at'),
+      updatedAt: instantPlaceholder('at'),
     })
     .onConflictDoUpdate({
       target: [questionAnswers.workspaceId, questionAnswers.recipientId, questionAnswers.itemId],
@@ -270,9 +271,6 @@ export interface RecipientProgress {
   submittedAt: Date | null;
   completedAt: Date | null;
 }
-
-/** A time of {@link RecipientProgress} as a placeholder: an ISO string or null, cast in SQL. */
-const instantPlaceholder = (name: string) => sql`${sql.placeholder(name)}::timestamptz`;
 
 /**
  * {@link updateRecipientProgress}' statement (a page's first opening, every answer save; issue

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, isNull, ne, sql, type Placeholder, type SQL } from 
 import { z } from 'zod';
 import { can, type NewAnswer, type WaitingOn, type WaitingOnPage } from '@tandem/contract';
 import type { Database, Queryable } from '../../db/client.js';
-import { isoInstant } from '../../db/instants.js';
+import { instantPlaceholder, isoInstant } from '../../db/instants.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { contacts, publicLinks, questionRecipients, questionRequests, workspaces } from '../../db/schema/index.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
@@ -166,7 +166,7 @@ export async function findWaitingOn(db: Queryable, viewer: Viewer, limit: number
 const answeredWithin = and(
   eq(questionRecipients.workspaceId, sql.placeholder('workspaceId')),
   sql`${questionRecipients.lastAnsweredAt} >= ${sql.placeholder('since')}::timestamptz`,
-  sql`${questionRecipients.lastAnsweredAt} <= ${sql.placeholder('now')}::timestamptz`,
+  sql`${questionRecipients.lastAnsweredAt} <= ${instantPlaceholder('now')}`,
 )!;
 
 const newAnswersStatement = preparedQuery((db) =>
