@@ -72,8 +72,6 @@ function progressOf(value: unknown): RequestProgress {
 const memberOf = (memberId: string | null, firstName: string | null, lastName: string | null): RequestMember | null =>
   memberId && firstName !== null && lastName !== null ? { memberId, firstName, lastName } : null;
 
-const iso = (value: Date | null) => value?.toISOString() ?? null;
-
 /** A contact as requests name them (contract ContactRef): `isFormer` once deleted. */
 export function contactRefOf(row: {
   id: string;
@@ -105,11 +103,20 @@ export const contactRefColumns = {
 // ---------------------------------------------------------------------------------------------
 // One request
 
+/** A request row as {@link getRequest} reads it: its instants as ISO text (db/instants.ts, decision 025). */
+const requestReadColumns = {
+  ...rowColumns,
+  sentAt: isoInstant(questionRequests.sentAt),
+  closedAt: isoInstant(questionRequests.closedAt),
+  createdAt: isoInstant(questionRequests.createdAt),
+  updatedAt: isoInstant(questionRequests.updatedAt),
+};
+
 /** {@link getRequest}'s read with its progress and creator, built and prepared once (db/prepared.ts). */
 const requestStatement = preparedQuery((db) =>
   db
     .select({
-      row: rowColumns,
+      row: requestReadColumns,
       progress: progressSql,
       creatorFirstName: creatorPerson.firstName,
       creatorLastName: creatorPerson.lastName,
@@ -141,13 +148,25 @@ export async function getRequest(db: Queryable, workspaceId: string, requestId: 
     status: r.status,
     progress: progressOf(row.progress),
     version: r.version,
-    sentAt: iso(r.sentAt),
-    closedAt: iso(r.closedAt),
+    sentAt: r.sentAt,
+    closedAt: r.closedAt,
     createdBy: memberOf(r.createdByMemberId, row.creatorFirstName, row.creatorLastName),
-    createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(),
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
   };
 }
+
+/** A recipient row as {@link findRecipients} reads it: its instants as ISO text (decision 025). */
+const recipientReadColumns = {
+  ...getTableColumns(questionRecipients),
+  sentAt: isoInstant(questionRecipients.sentAt),
+  openedAt: isoInstant(questionRecipients.openedAt),
+  firstAnsweredAt: isoInstant(questionRecipients.firstAnsweredAt),
+  lastAnsweredAt: isoInstant(questionRecipients.lastAnsweredAt),
+  submittedAt: isoInstant(questionRecipients.submittedAt),
+  completedAt: isoInstant(questionRecipients.completedAt),
+  lastRemindedAt: isoInstant(questionRecipients.lastRemindedAt),
+};
 
 /** {@link findRecipients}' read, all of a request's or one: prepared once per shape (db/prepared.ts). */
 const recipientsStatement = preparedStatements(
@@ -156,12 +175,12 @@ const recipientsStatement = preparedStatements(
   (db, oneRecipient, name) =>
     db
       .select({
-        recipient: getTableColumns(questionRecipients),
+        recipient: recipientReadColumns,
         contact: contactRefColumns,
-        expiresAt: publicLinks.expiresAt,
-        revokedAt: publicLinks.revokedAt,
+        expiresAt: isoInstant(publicLinks.expiresAt),
+        revokedAt: isoInstant(publicLinks.revokedAt),
         viewCount: publicLinks.viewCount,
-        lastViewedAt: publicLinks.lastViewedAt,
+        lastViewedAt: isoInstant(publicLinks.lastViewedAt),
         isActive: sql<boolean>`(${publicLinks.revokedAt} is null
           and (${publicLinks.expiresAt} is null or ${publicLinks.expiresAt} > now())
           and ${workspaces.publicLinksEnabled})`,
@@ -199,19 +218,19 @@ export async function findRecipients(
     link: {
       shortUrl: r.linkId,
       url: `${publicUrl}/q/${r.linkId}`,
-      expiresAt: iso(link.expiresAt),
-      revokedAt: iso(link.revokedAt),
+      expiresAt: link.expiresAt,
+      revokedAt: link.revokedAt,
       isActive: Boolean(link.isActive),
       viewCount: link.viewCount,
-      lastViewedAt: iso(link.lastViewedAt),
+      lastViewedAt: link.lastViewedAt,
     },
-    sentAt: r.sentAt.toISOString(),
-    openedAt: iso(r.openedAt),
-    firstAnsweredAt: iso(r.firstAnsweredAt),
-    lastAnsweredAt: iso(r.lastAnsweredAt),
-    completedAt: iso(r.completedAt),
+    sentAt: r.sentAt,
+    openedAt: r.openedAt,
+    firstAnsweredAt: r.firstAnsweredAt,
+    lastAnsweredAt: r.lastAnsweredAt,
+    completedAt: r.completedAt,
     remindersSent: r.remindersSent,
-    lastRemindedAt: iso(r.lastRemindedAt),
+    lastRemindedAt: r.lastRemindedAt,
     deliveryError: r.deliveryError,
   }));
 }
@@ -223,7 +242,11 @@ const enteredByPerson = alias(people, 'entered_by_person');
 const answersStatement = preparedQuery((db) =>
   db
     .select({
-      answer: getTableColumns(questionAnswers),
+      answer: {
+        ...getTableColumns(questionAnswers),
+        submittedAt: isoInstant(questionAnswers.submittedAt),
+        updatedAt: isoInstant(questionAnswers.updatedAt),
+      },
       firstName: enteredByPerson.firstName,
       lastName: enteredByPerson.lastName,
     })
@@ -245,8 +268,8 @@ export async function findAnswers(db: Queryable, workspaceId: string, requestId:
     recipientId: a.recipientId,
     itemId: a.itemId,
     value: a.value,
-    submittedAt: a.submittedAt.toISOString(),
-    updatedAt: a.updatedAt.toISOString(),
+    submittedAt: a.submittedAt,
+    updatedAt: a.updatedAt,
     late: a.late,
     via: a.via,
     enteredBy: memberOf(a.enteredByMemberId, firstName, lastName),
