@@ -7,13 +7,14 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema/index.js';
 
 /**
  * The Drizzle database, typed once. PGlite and node-postgres share PostgreSQL's dialect and
  * Drizzle's query builder; the PGlite instance is typed as node-postgres's (same API surface).
+ * Without Drizzle's relational query API (`db.query.…`, unused): given the schema, Drizzle builds
+ * a query builder per table for every transaction it opens (issue #13).
  */
-export type Database = NodePgDatabase<typeof schema>;
+export type Database = NodePgDatabase;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** Anything that can run a query: the database or an open transaction. */
 export type Queryable = Database | Transaction;
@@ -59,7 +60,8 @@ function findMigrationsFolder(): string {
   throw new Error(`No migrations folder found near ${here}`);
 }
 
-const options = { schema, casing: 'snake_case' } as const;
+/** Column names in snake_case; no `schema`: the relational query API is not used (see {@link Database}). */
+const options = { casing: 'snake_case' } as const;
 
 /**
  * Opens PostgreSQL when `databaseUrl` is set, else an embedded PGlite under `dataDir/pgdata`

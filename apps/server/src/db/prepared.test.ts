@@ -55,6 +55,9 @@ describe('preparedStatements (issue #13)', () => {
     const seen = await t.db
       .transaction(async (tx) => {
         await tx.insert(people).values({ id, firstName: 'Uncommitted', lastName: 'Row', email: 'uncommitted@example.test' });
+        // The transaction's view of a statement is made once per connection, not per run.
+        expect(statement(tx, { upper: false })).toBe(statement(tx, { upper: false }));
+        expect(statement(tx, { upper: false })).not.toBe(statement(t.db, { upper: false }));
         const inside = [
           await statement(tx, { upper: false }).execute({ text: 'In' }),
           await statement(tx, { upper: false }).execute({ text: 'Tx' }),

@@ -1,4 +1,4 @@
-import { Column, getTableName, is, SQL, sql, Subquery, type DriverValueDecoder, type Placeholder } from 'drizzle-orm';
+import { Column, getTableName, is, noopDecoder, SQL, sql, Subquery, type DriverValueDecoder, type Placeholder } from 'drizzle-orm';
 import type { Queryable } from './client.js';
 
 /**
@@ -36,10 +36,21 @@ function decoderOf(field: unknown): DriverValueDecoder<unknown, unknown> {
   return (field as unknown as { sql: DecodedSql }).sql.decoder;
 }
 
+/** True for a decoder that returns the driver's value as it is (text, uuid, boolean, enum columns; plain SQL). */
+function isIdentity(decoder: DriverValueDecoder<unknown, unknown>): boolean {
+  return (
+    decoder.mapFromDriverValue === Column.prototype.mapFromDriverValue || decoder.mapFromDriverValue === noopDecoder.mapFromDriverValue
+  );
+}
+
 /** One selected field as {@link withRowMapper} maps it, worked out once. */
 interface FieldMapping {
   path: string[];
+  /** The last key of `path`: the field's own name in its object. */
+  key: string;
   decoder: DriverValueDecoder<unknown, unknown>;
+  /** False when the decoder is the identity, so the value is taken as it is. */
+  decodes: boolean;
   /** For a column one level down in a select with joins (`{ contact: { id: contacts.id } }`): its table's name. */
   nestedTable: string | undefined;
 }
@@ -57,43 +68,69 @@ function withRowMapper<T>(query: T): T {
   const prepared = query as PreparedSelectInternals;
   if (!prepared.fields) return query;
   const joins = prepared.joinsNotNullableMap;
-  const fields: FieldMapping[] = prepared.fields.map(({ path, field }) => ({
-    path,
-    decoder: decoderOf(field),
-    nestedTable: joins && path.length === 2 && is(field, Column) ? getTableName(field.table) : undefined,
-  }));
+  const fields: FieldMapping[] = prepared.fields.map(({ path, field }) => {
+    const decoder = decoderOf(field);
+    return {
+      path,
+      key: path[path.length - 1]!,
+      decoder,
+      decodes: !isIdentity(decoder),
+      nestedTable: joins && path.length === 2 && is(field, Column) ? getTableName(field.table) : undefined,
+    };
+  });
   const flat = fields.every(({ path }) => path.length === 1);
+  if (flat) {
+    prepared.customResultMapper = (rows) =>
+      rows.map((row) => {
+        const mapped: Record<string, unknown> = {};
+        for (let index = 0; index < fields.length; index++) {
+          const { key, decoder, decodes } = fields[index]!;
+          const raw = row[index];
+          mapped[key] = raw === null ? null : decodes ? decoder.mapFromDriverValue(raw) : raw;
+        }
+        return mapped;
+      });
+    return query;
+  }
   prepared.customResultMapper = (rows) =>
     rows.map((row) => {
       const mapped: Record<string, unknown> = {};
       // Per nested object: the one table all its columns came from while they were all NULL, else false.
-      const nullable: Record<string, string | false> | undefined = flat ? undefined : {};
+      const nullable: Record<string, string | false> = {};
       for (let index = 0; index < fields.length; index++) {
-        const { path, decoder, nestedTable } = fields[index]!;
+        const { path, key, decoder, decodes, nestedTable } = fields[index]!;
         const raw = row[index];
-        const value = raw === null ? null : decoder.mapFromDriverValue(raw);
+        const value = raw === null ? null : decodes ? decoder.mapFromDriverValue(raw) : raw;
         let node = mapped;
         for (let depth = 0; depth < path.length - 1; depth++) {
-          const key = path[depth]!;
-          if (!(key in node)) node[key] = {};
-          node = node[key] as Record<string, unknown>;
+          const step = path[depth]!;
+          if (!(step in node)) node[step] = {};
+          node = node[step] as Record<string, unknown>;
         }
-        node[path[path.length - 1]!] = value;
+        node[key] = value;
         // Drizzle's rule, as it is: the object's first column decides (NULL: its table), a column of another table clears it.
-        if (nestedTable !== undefined && nullable) {
+        if (nestedTable !== undefined) {
           const objectName = path[0]!;
           const seen = nullable[objectName];
           if (seen === undefined) nullable[objectName] = value === null ? nestedTable : false;
           else if (seen !== false && seen !== nestedTable) nullable[objectName] = false;
         }
       }
-      if (nullable && joins) {
+      if (joins) {
         for (const [objectName, table] of Object.entries(nullable)) if (table !== false && !joins[table]) mapped[objectName] = null;
       }
       return mapped;
     });
   return query;
 }
+
+/**
+ * Each statement's views per client. On PostgreSQL a transaction's client is one of the pool's ten
+ * connections, so a statement has at most ten views, made once (a view costs ≈ 1 µs to create, and
+ * the dashboard runs sixteen statements per transaction; issue #13). PGlite opens a new client per
+ * transaction: its views go with it.
+ */
+const viewsByStatement = new WeakMap<object, WeakMap<object, unknown>>();
 
 /**
  * `query` as it runs on `db`: itself when it was built on `db`'s client; otherwise a view of it
@@ -104,7 +141,17 @@ function withRowMapper<T>(query: T): T {
 function onClientOf<T>(query: T, db: Queryable): T {
   const client = (db as unknown as DrizzleInternals)._.session.client;
   if ((query as { client?: unknown }).client === client) return query;
-  return Object.create(query as object, { client: { value: client } }) as T;
+  let views = viewsByStatement.get(query as object);
+  if (views === undefined) {
+    views = new WeakMap();
+    viewsByStatement.set(query as object, views);
+  }
+  let view = views.get(client as object) as T | undefined;
+  if (view === undefined) {
+    view = Object.create(query as object, { client: { value: client } }) as T;
+    views.set(client as object, view);
+  }
+  return view;
 }
 
 /** The key of `db`'s statements: its dialect, the same object for the database and its transactions. */
