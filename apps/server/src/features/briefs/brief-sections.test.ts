@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { StoredBriefSection } from '../../db/schema/index.js';
 import { diffSections, diffSnapshots, emptySnapshot, hasChanges, mergeSections, needMoreOf, uniqueAttendees } from './brief-sections.js';
 import { toPrefixQuery } from '../../lib/text-search.js';
-import { dayBounds, todayIn } from './briefs-repository.js';
 
 const ids = ['00000000-0000-7000-8000-00000000000a', '00000000-0000-7000-8000-00000000000b', '00000000-0000-7000-8000-00000000000c'];
 
@@ -122,36 +121,7 @@ describe('needMoreOf and uniqueAttendees', () => {
   });
 });
 
-describe('day bounds and search words', () => {
-  it('gives the instants of a local day, 23 or 25 hours long on daylight-saving days', () => {
-    expect(dayBounds('2030-06-01', 'UTC')).toEqual({ start: new Date('2030-06-01T00:00:00Z'), end: new Date('2030-06-02T00:00:00Z') });
-    expect(dayBounds('2030-06-01', 'America/New_York')).toEqual({
-      start: new Date('2030-06-01T04:00:00Z'),
-      end: new Date('2030-06-02T04:00:00Z'),
-    });
-    const spring = dayBounds('2030-03-31', 'Europe/Paris');
-    expect(spring).toEqual({ start: new Date('2030-03-30T23:00:00Z'), end: new Date('2030-03-31T22:00:00Z') });
-    const autumn = dayBounds('2030-10-27', 'Europe/Paris');
-    expect(autumn.end.getTime() - autumn.start.getTime()).toBe(25 * 3_600_000);
-  });
-
-  it('answers the same bounds when asked again, as new Date objects (remembered, never shared)', () => {
-    const first = dayBounds('2030-06-01', 'Asia/Kolkata');
-    first.start.setTime(0);
-    expect(dayBounds('2030-06-01', 'Asia/Kolkata')).toEqual({
-      start: new Date('2030-05-31T18:30:00Z'),
-      end: new Date('2030-06-01T18:30:00Z'),
-    });
-    expect(dayBounds('2030-06-02', 'Asia/Kolkata').start).toEqual(new Date('2030-06-01T18:30:00Z'));
-  });
-
-  it("tells today's date in a zone", () => {
-    const now = new Date('2030-06-01T02:00:00Z');
-    expect(todayIn('UTC', now)).toBe('2030-06-01');
-    expect(todayIn('America/Los_Angeles', now)).toBe('2030-05-31');
-    expect(todayIn('Asia/Tokyo', new Date('2030-06-01T20:00:00Z'))).toBe('2030-06-02');
-  });
-
+describe('search words', () => {
   it('turns words into a prefix query, punctuation dropped', () => {
     expect(toPrefixQuery('Board  prep!')).toBe('board:* & prep:*');
     expect(toPrefixQuery(" ' & | ")).toBeNull();

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
 import type {
   Brief,
@@ -19,6 +18,7 @@ import type { Queryable } from '../../db/client.js';
 import { isoInstant } from '../../db/instants.js';
 import { listPlaceholders, listValues, preparedQuery, preparedStatements } from '../../db/prepared.js';
 import { briefs, briefVersions, people, workspaceMembers, type BriefSnapshot } from '../../db/schema/index.js';
+import { dayBounds, todayIn } from '../../lib/calendar-days.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { briefsOfWorkspace, viewerPlaceholders, viewerValues, type Viewer } from '../../permissions/visibility.js';
 import { toPrefixQuery } from '../../lib/text-search.js';
@@ -461,40 +461,6 @@ export function briefCountsStatement<Shape, K extends string>(
     return Object.fromEntries(Object.entries(row ?? {}).map(([key, count]) => [key, Number(count)])) as Record<K, number>;
   };
 }
-
-/** The calendar date (YYYY-MM-DD) it is now in `timeZone`. */
-export function todayIn(timeZone: string, now = new Date()): string {
-  const local = new TZDate(now.getTime(), timeZone);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`;
-}
-
-/**
- * The instants [start, end) of the calendar day `day` (YYYY-MM-DD) in `timeZone`: its local
- * midnight to the next one (23 or 25 hours on a daylight-saving day), by @date-fns/tz.
- */
-export function dayBounds(day: string, timeZone: string): { start: Date; end: Date } {
-  const key = `${day} ${timeZone}`;
-  let bounds = knownDayBounds.get(key);
-  if (bounds === undefined) {
-    const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-    bounds = {
-      start: new TZDate(year, month - 1, date, timeZone).getTime(),
-      end: new TZDate(year, month - 1, date + 1, timeZone).getTime(),
-    };
-    if (knownDayBounds.size >= DAY_BOUNDS_REMEMBERED) knownDayBounds.clear();
-    knownDayBounds.set(key, bounds);
-  }
-  return { start: new Date(bounds.start), end: new Date(bounds.end) };
-}
-
-/**
- * {@link dayBounds} already worked out (epoch ms), by day and zone: a zone's offsets do not change
- * while the process runs, and each TZDate asks Intl for them (≈ 25 µs; the dashboard asks on every
- * call, issue #13). At most {@link DAY_BOUNDS_REMEMBERED} entries, forgotten all at once when full.
- */
-const knownDayBounds = new Map<string, { start: number; end: number }>();
-const DAY_BOUNDS_REMEMBERED = 1_000;
 
 /** Briefs whose meeting is on the day [start, end) (instants, or placeholders of ISO instants). */
 export const meetingWithin = (bounds: { start: Date | Placeholder; end: Date | Placeholder }): SQL => {

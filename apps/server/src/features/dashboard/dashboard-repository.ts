@@ -14,7 +14,8 @@ import type { Queryable } from '../../db/client.js';
 import { isoInstant } from '../../db/instants.js';
 import { preparedStatements } from '../../db/prepared.js';
 import { briefs, people, tasks, workspaceMembers } from '../../db/schema/index.js';
-import { briefCountsStatement, briefListItemsStatement, dayBounds, meetingWithin } from '../briefs/index.js';
+import { dayBounds } from '../../lib/calendar-days.js';
+import { briefCountsStatement, briefListItemsStatement, meetingWithin } from '../briefs/index.js';
 import { findNewAnswers, findWaitingOn } from '../questions/index.js';
 
 const notDone = ne(tasks.status, 'DONE');

@@ -3,7 +3,7 @@ import { DashboardQuerySchema, DashboardResponseSchema, WorkspaceParamsSchema } 
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/authenticate.js';
 import { assertAllowed, loadMembership, viewerOf } from '../../permissions/membership.js';
-import { todayIn } from '../briefs/index.js';
+import { todayIn } from '../../lib/calendar-days.js';
 import { getDashboard } from './dashboard-repository.js';
 
 const tags = ['dashboard'];

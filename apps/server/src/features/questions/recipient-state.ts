@@ -1,7 +1,7 @@
-import { TZDate } from '@date-fns/tz';
 import type { QuestionItem, RecipientState } from '@tandem/contract';
 import type { Queryable } from '../../db/client.js';
 import { publishWorkspaceEvent } from '../../events/event-bus.js';
+import { dayBounds } from '../../lib/calendar-days.js';
 import { recordAnswerReceived } from '../activity/index.js';
 import { updateRecipientProgress, type RecipientContext, type RecipientProgress } from './answers-repository.js';
 
@@ -10,9 +10,7 @@ import { updateRecipientProgress, type RecipientContext, type RecipientProgress 
  * daylight-saving day is 23 or 25 hours long. Null without a due date.
  */
 export function dueDateEnd(dueDate: string | null, timeZone: string): Date | null {
-  if (dueDate === null) return null;
-  const [year, month, day] = dueDate.split('-').map(Number) as [number, number, number];
-  return new Date(new TZDate(year, month - 1, day + 1, timeZone).getTime());
+  return dueDate === null ? null : dayBounds(dueDate, timeZone).end;
 }
 
 /** An answer given or changed at `at` is late when it falls after the due date's end (issue #10). */

@@ -7,7 +7,7 @@ import { openWorkspaceEvents, useEventStreams } from '../../test/event-stream.js
 import { useTestApp } from '../../test/test-app.js';
 import { setUpRoles, type RoleMembers } from '../../test/task-fixtures.js';
 import type { SignedInMember } from '../../test/workspace-fixtures.js';
-import { todayIn } from '../briefs/index.js';
+import { todayIn } from '../../lib/calendar-days.js';
 import {
   createRequestAs,
   insertContact,

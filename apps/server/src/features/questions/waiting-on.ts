@@ -9,7 +9,7 @@ import { contacts, publicLinks, questionRecipients, questionRequests, workspaces
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { assertAllowed, loadMembership } from '../../permissions/membership.js';
 import type { Viewer } from '../../permissions/visibility.js';
-import { todayIn } from '../briefs/index.js';
+import { todayIn } from '../../lib/calendar-days.js';
 import { contactRefColumns, contactRefOf } from './requests-repository.js';
 
 /** How far back the dashboard's "New answers" looks (contract DashboardSchema: 7 days). */
