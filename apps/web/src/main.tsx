@@ -3,7 +3,7 @@
 import '@fontsource-variable/inter/wght.css';
 // Inter's metrics on the system's Arial until Inter arrives: no shift on the swap (issue #13).
 import '@/theme/font-fallback.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from '@/app/provider';
@@ -12,6 +12,7 @@ import { wireSession } from '@/app/session-wiring';
 import { initSession } from '@/lib/session/session-store';
 import { installChunkReload } from '@/lib/chunk-reload';
 import { registerServiceWorker } from '@/lib/service-worker';
+import { whenLoadedAndIdle } from '@/lib/when-idle';
 import { readStorage } from '@/lib/token-storage';
 
 installChunkReload();
@@ -22,11 +23,18 @@ if (readStorage('accessToken')) void initSession();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-createRoot(container).render(
-  <StrictMode>
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>
-  </StrictMode>,
+const root = createRoot(container);
+// The first render as a transition: React renders the shell in slices of a few milliseconds and
+// lets the browser paint and take input between them, instead of one long task (issue #13,
+// docs/decisions/027-boot-in-slices.md).
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <AppProvider>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>,
+  ),
 );
-void registerServiceWorker();
+// The worker (and its precache of every chunk) waits until the page has loaded and gone idle.
+whenLoadedAndIdle(() => void registerServiceWorker());
