@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { HeaderNav } from '@/components/layouts/header-nav';
 import { WorkflowLayout } from '@/components/layouts/workflow-layout';
@@ -13,10 +14,13 @@ import { ImpersonationBanner } from '@/features/auth/components/impersonation-ba
 import { useSession } from '@/lib/session/session-store';
 import { requireSessionLoader } from '@/features/auth/utils/route-guards';
 import { WorkspaceSwitcher } from '@/features/workspaces/components/workspace-switcher';
-import { FirstRunDialog } from '@/features/workspaces/components/first-run-dialog';
 import { useOnboarding } from '@/features/auth/api/get-onboarding';
 import { useMarkFirstRunAnswered } from '@/features/auth/api/mark-onboarding';
 import { WelcomeBanner } from '@/features/auth/components/welcome-banner';
+import { useHasOpened } from '@/hooks/use-has-opened';
+
+// Loaded once the question is due (issue #13: most landings never show it).
+const FirstRunDialog = lazy(async () => ({ default: (await import('@/features/workspaces/components/first-run-dialog')).FirstRunDialog }));
 
 /**
  * The login-required area (seed §2): the route guard runs as this route's loader; the workflow
@@ -37,6 +41,8 @@ function AppRoot() {
   const workspaceId = useSession((session) => session.workspace?.id ?? null);
   const memberId = useSession((session) => session.workspaceMember?.id ?? null);
   useWorkspaceEventStream(isSignedIn ? workspaceId : null, memberId, workspaceEventHandlers);
+  const isFirstRunUnanswered = onboarding.data?.firstRunQuestion ?? false;
+  const isFirstRunDue = useHasOpened(isFirstRunUnanswered);
   if (!isSignedIn) return <Navigate to={paths.auth.login.getHref()} replace />;
   return (
     <WorkflowLayout
@@ -64,7 +70,11 @@ function AppRoot() {
     >
       <WelcomeBanner welcomes={onboarding.data?.welcomes ?? []} />
       <Outlet />
-      <FirstRunDialog isUnanswered={onboarding.data?.firstRunQuestion ?? false} onAnswered={() => markFirstRunAnswered.mutateAsync()} />
+      {isFirstRunDue && (
+        <Suspense fallback={null}>
+          <FirstRunDialog isUnanswered={isFirstRunUnanswered} onAnswered={() => markFirstRunAnswered.mutateAsync()} />
+        </Suspense>
+      )}
     </WorkflowLayout>
   );
 }

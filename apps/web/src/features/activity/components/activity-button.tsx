@@ -2,9 +2,12 @@ import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutl
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { useHasOpened } from '@/hooks/use-has-opened';
 import { useSession } from '@/lib/session/session-store';
-import { ActivityPanel } from './activity-panel';
+
+// Loaded when first opened: the panel is not part of a page's first render (issue #13).
+const ActivityPanel = lazy(async () => ({ default: (await import('./activity-panel')).ActivityPanel }));
 
 /**
  * The header's new-activity indicator (seed §4): a bell with a dot while the current member's
@@ -15,6 +18,7 @@ export function ActivityButton() {
   const workspaceId = useSession((session) => session.workspace?.id ?? null);
   const hasNew = useSession((session) => session.workspaceMember?.hasNewActivityItems ?? false);
   const [open, setOpen] = useState(false);
+  const hasOpened = useHasOpened(open);
   if (!workspaceId) return null;
   const label = hasNew ? 'New activity' : 'No new activity';
   return (
@@ -26,7 +30,11 @@ export function ActivityButton() {
           </Badge>
         </IconButton>
       </Tooltip>
-      <ActivityPanel workspaceId={workspaceId} open={open} onClose={() => setOpen(false)} />
+      {hasOpened && (
+        <Suspense fallback={null}>
+          <ActivityPanel workspaceId={workspaceId} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -12,14 +12,17 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useThemeChoice } from '../hooks/use-theme-choice';
 import { logout, useSession } from '@/lib/session/session-store';
-import { ChangePasswordDialog } from './change-password-dialog';
-import { ThemeDialog } from './theme-dialog';
+import { useHasOpened } from '@/hooks/use-has-opened';
 import { themePreferenceLabel } from './theme-grid';
+
+// Loaded when first opened: neither the password form nor the theme chooser is part of a page's first render (issue #13).
+const ChangePasswordDialog = lazy(async () => ({ default: (await import('./change-password-dialog')).ChangePasswordDialog }));
+const ThemeDialog = lazy(async () => ({ default: (await import('./theme-dialog')).ThemeDialog }));
 
 /**
  * The user menu (IconButton "Account menu, AB" — the name contains the visible initials, WCAG
@@ -35,6 +38,8 @@ export function AccountMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [dialog, setDialog] = useState<'theme' | 'password' | null>(null);
   const { current: currentTheme, choose: handleSelectTheme } = useThemeChoice();
+  const hasOpenedTheme = useHasOpened(dialog === 'theme');
+  const hasOpenedPassword = useHasOpened(dialog === 'password');
   if (!user) return null;
 
   const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase();
@@ -126,8 +131,12 @@ export function AccountMenu() {
           <ListItemText primary="Sign out" />
         </MenuItem>
       </Menu>
-      <ThemeDialog open={dialog === 'theme'} current={currentTheme} onSelect={handleSelectTheme} onClose={() => setDialog(null)} />
-      {!isImpersonated && <ChangePasswordDialog open={dialog === 'password'} onClose={() => setDialog(null)} />}
+      <Suspense fallback={null}>
+        {hasOpenedTheme && (
+          <ThemeDialog open={dialog === 'theme'} current={currentTheme} onSelect={handleSelectTheme} onClose={() => setDialog(null)} />
+        )}
+        {!isImpersonated && hasOpenedPassword && <ChangePasswordDialog open={dialog === 'password'} onClose={() => setDialog(null)} />}
+      </Suspense>
     </>
   );
 }

@@ -5,11 +5,13 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { invitableTypes } from '@tandem/contract';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { reloadProfile, useSession } from '@/lib/session/session-store';
 import { showToast } from '@/lib/toast-store';
 import { useUpdateMember } from '../api/update-member';
-import { InviteMemberDialog } from './invite-member-dialog';
+
+// Loaded when the invite step is taken (issue #13: the form is not part of a page's first render).
+const InviteMemberDialog = lazy(async () => ({ default: (await import('./invite-member-dialog')).InviteMemberDialog }));
 
 /** Props of {@link FirstRunDialog}. */
 export interface FirstRunDialogProps {
@@ -102,12 +104,14 @@ export function FirstRunDialog({ isUnanswered, onAnswered }: FirstRunDialogProps
         </DialogActions>
       </Dialog>
       {workspace && member && step === 'inviting' && (
-        <InviteMemberDialog
-          open
-          workspaceId={workspace.id}
-          allowedTypes={invitableTypes[member.workspaceMemberType]}
-          onClose={() => setStep('done')}
-        />
+        <Suspense fallback={null}>
+          <InviteMemberDialog
+            open
+            workspaceId={workspace.id}
+            allowedTypes={invitableTypes[member.workspaceMemberType]}
+            onClose={() => setStep('done')}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -11,11 +11,14 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { workspaceMemberTypeLabels } from '@tandem/contract';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { showToast } from '@/lib/toast-store';
 import { switchWorkspace, useSession } from '@/lib/session/session-store';
 import { useWorkspaces } from '../api/get-workspaces';
-import { CreateWorkspaceDialog } from './create-workspace-dialog';
+import { useHasOpened } from '@/hooks/use-has-opened';
+
+// Loaded when first opened: the form is not part of a page's first render (issue #13).
+const CreateWorkspaceDialog = lazy(async () => ({ default: (await import('./create-workspace-dialog')).CreateWorkspaceDialog }));
 
 /**
  * The header's workspace switcher (PRODUCT §1: an assistant switches between executives'
@@ -32,6 +35,7 @@ export function WorkspaceSwitcher() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [isCreating, setIsCreating] = useState(false);
   const workspaces = useWorkspaces(anchor !== null);
+  const hasOpenedCreate = useHasOpened(isCreating);
   if (!workspace) return null;
 
   const typeLabel = member ? workspaceMemberTypeLabels[member.workspaceMemberType] : null;
@@ -148,7 +152,11 @@ export function WorkspaceSwitcher() {
           <ListItemText primary="Create workspace" />
         </MenuItem>
       </Menu>
-      <CreateWorkspaceDialog open={isCreating} onClose={() => setIsCreating(false)} />
+      {hasOpenedCreate && (
+        <Suspense fallback={null}>
+          <CreateWorkspaceDialog open={isCreating} onClose={() => setIsCreating(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
