@@ -6,6 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import type { WorkspaceMemberType } from '@tandem/contract';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { useDeferredValue } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { useSession } from '@/lib/session/session-store';
 import { useMembers } from '@/features/workspaces';
@@ -49,8 +50,11 @@ function BriefScreen({ workspaceId, briefId, member }: BriefScreenProps) {
   const mode = resolveBriefMode(member.type, searchParams.get(BRIEF_MODE_PARAM));
   const brief = useBrief(workspaceId, briefId);
   const members = useMembers(workspaceId);
-  if (!brief.data) {
-    if (brief.isError) {
+  // The brief first renders as a transition once it has come (the skeleton stays until then): React
+  // slices that render instead of blocking the page for it (issue #13).
+  const isShown = useDeferredValue(brief.data !== undefined);
+  if (!brief.data || !isShown) {
+    if (brief.isError && !brief.data) {
       const isGone = isApiError(brief.error) && (brief.error.status === 404 || brief.error.status === 400);
       return (
         <Box sx={{ maxWidth: 760, mx: 'auto' }}>

@@ -5,7 +5,7 @@ import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { taskStatuses, type Task, type TaskStatus } from '@tandem/contract';
-import { useEffect, useMemo, useRef } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { Link as RouterLink, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { paths } from '@/config/paths';
 import { queryClient } from '@/lib/query-client';
@@ -93,6 +93,9 @@ function TasksScreen({ workspaceId, workspaceName, actor }: TasksScreenProps) {
   const { members } = useAssignableMembers(workspaceId);
   const move = useUpdateTask();
   const items = useMemo(() => tasks.data?.pages.flatMap((page) => page.items) ?? [], [tasks.data]);
+  // The list first renders as a transition once the tasks have come (the skeleton stays until
+  // then): React slices that render instead of blocking the page for it (issue #13).
+  const isShown = useDeferredValue(!tasks.isPending);
   const openTaskId = searchParams.get('task');
   const canCreate = canCreateTasks(actor.workspaceMemberType);
 
@@ -156,7 +159,7 @@ function TasksScreen({ workspaceId, workspaceName, actor }: TasksScreenProps) {
         {canCreate && <QuickAddTask workspaceId={workspaceId} members={members} />}
         <TasksToolbar filters={filters} members={members} onChange={handleFiltersChange} />
         <Box aria-busy={tasks.isFetching && !tasks.isFetchingNextPage}>
-          {tasks.isPending ? (
+          {tasks.isPending || !isShown ? (
             <TasksSkeleton view={filters.view} />
           ) : tasks.isError ? (
             <Card variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
