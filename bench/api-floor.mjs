@@ -62,7 +62,10 @@ function withFreshIds(statements) {
 async function serveFloor(config) {
   const Fastify = (await import('fastify')).default;
   const { jwtVerify } = await import('jose');
-  const key = new TextEncoder().encode(config.jwtSecret);
+  // As lib/access-tokens.ts: the HMAC key imported into WebCrypto once, not by jose on every verify.
+  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(config.jwtSecret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'verify',
+  ]);
   let run;
   if (config.databaseUrl) {
     const pg = (await import('pg')).default;

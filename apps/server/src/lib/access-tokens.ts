@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 
 const ALGORITHM = 'HS256';
@@ -30,13 +31,24 @@ export interface VerifiedAccess extends AccessClaims {
  * in the future (issue #14), 15 minutes by default. Uses jose.
  */
 export class AccessTokens {
-  private readonly key: Uint8Array;
+  private readonly secret: Uint8Array;
+  /**
+   * The HMAC key, imported into WebCrypto once. Given the raw secret, jose imports it again on
+   * every sign and verify: ≈ 80 µs per signed-in request, a fifth of the CPU of a one-read call
+   * (issue #13).
+   */
+  private key: Promise<webcrypto.CryptoKey> | undefined;
 
   constructor(
     secret: string,
     private readonly ttlSeconds: number,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.secret = new TextEncoder().encode(secret);
+  }
+
+  private hmacKey(): Promise<webcrypto.CryptoKey> {
+    this.key ??= webcrypto.subtle.importKey('raw', this.secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    return this.key;
   }
 
   /** Signs a token; `expiresAtMs` caps its lifetime (impersonation, family end). */
@@ -51,13 +63,13 @@ export class AccessTokens {
       .setAudience(AUDIENCE)
       .setIssuedAt(nowSeconds)
       .setExpirationTime(nowSeconds + expiresIn);
-    return { token: await jwt.sign(this.key), expiresIn };
+    return { token: await jwt.sign(await this.hmacKey()), expiresIn };
   }
 
   /** @returns the claims, or null when the token is malformed, forged, expired or not ours. */
   async verify(token: string): Promise<VerifiedAccess | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE });
+      const { payload } = await jwtVerify(token, await this.hmacKey(), { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE });
       const act = payload['act'] as { sub?: unknown } | undefined;
       if (typeof payload.sub !== 'string' || typeof payload['sid'] !== 'string' || typeof payload.exp !== 'number') return null;
       if (typeof payload.iat !== 'number' || payload.iat > Date.now() / 1000 + ISSUED_AT_SKEW_SECONDS) return null;
