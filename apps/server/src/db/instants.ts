@@ -1,5 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { is, sql, type ColumnBaseConfig, type ColumnDataType, type SQL } from 'drizzle-orm';
+import { PgTimestamp, type PgColumn } from 'drizzle-orm/pg-core';
 
 /**
  * A timestamptz column read as the ISO 8601 text the API answers with (`2026-11-24T10:00:00.123Z`),
@@ -11,6 +11,23 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 export function isoInstant<T extends PgColumn>(column: T): SQL<T['_']['notNull'] extends true ? string : string | null> {
   // to_char's pattern of JavaScript's `Date#toISOString()`: UTC, milliseconds, a `Z`.
   return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/** `T` with each timestamp column read as ISO text by {@link isoInstants}. */
+export type IsoInstants<T> = {
+  [K in keyof T]: T[K] extends PgColumn<{ columnType: 'PgTimestamp'; notNull: infer NotNull } & ColumnBaseConfig<ColumnDataType, string>>
+    ? SQL<NotNull extends true ? string : string | null>
+    : T[K];
+};
+
+/**
+ * `columns` (a table's columns, or a selection of them) with every timestamp column replaced by
+ * its {@link isoInstant}: a hot read's row as the DTO wants it, without listing each instant.
+ */
+export function isoInstants<T extends Record<string, unknown>>(columns: T): IsoInstants<T> {
+  return Object.fromEntries(
+    Object.entries(columns).map(([key, column]) => [key, is(column, PgTimestamp) ? isoInstant(column) : column]),
+  ) as IsoInstants<T>;
 }
 
 /**

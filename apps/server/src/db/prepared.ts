@@ -55,6 +55,12 @@ interface FieldMapping {
   nestedTable: string | undefined;
 }
 
+/** A field's value from the driver's: null for NULL, else decoded (taken as it is by an identity decoder). */
+function valueOf({ decoder, decodes }: FieldMapping, raw: unknown): unknown {
+  if (raw === null) return null;
+  return decodes ? decoder.mapFromDriverValue(raw) : raw;
+}
+
 /**
  * Gives a prepared select a row mapper resolved once: each field's key path, decoder and table
  * are found when the statement is built, where Drizzle's `mapResultRow` finds them again for every
@@ -84,9 +90,8 @@ function withRowMapper<T>(query: T): T {
       rows.map((row) => {
         const mapped: Record<string, unknown> = {};
         for (let index = 0; index < fields.length; index++) {
-          const { key, decoder, decodes } = fields[index]!;
-          const raw = row[index];
-          mapped[key] = raw === null ? null : decodes ? decoder.mapFromDriverValue(raw) : raw;
+          const field = fields[index]!;
+          mapped[field.key] = valueOf(field, row[index]);
         }
         return mapped;
       });
@@ -98,9 +103,9 @@ function withRowMapper<T>(query: T): T {
       // Per nested object: the one table all its columns came from while they were all NULL, else false.
       const nullable: Record<string, string | false> = {};
       for (let index = 0; index < fields.length; index++) {
-        const { path, key, decoder, decodes, nestedTable } = fields[index]!;
-        const raw = row[index];
-        const value = raw === null ? null : decodes ? decoder.mapFromDriverValue(raw) : raw;
+        const field = fields[index]!;
+        const { path, key, nestedTable } = field;
+        const value = valueOf(field, row[index]);
         let node = mapped;
         for (let depth = 0; depth < path.length - 1; depth++) {
           const step = path[depth]!;

@@ -16,7 +16,7 @@ import {
   type RequestProgress,
 } from '@tandem/contract';
 import type { Queryable } from '../../db/client.js';
-import { isoInstant } from '../../db/instants.js';
+import { isoInstant, isoInstants } from '../../db/instants.js';
 import { listPlaceholders, listValues, preparedQuery, preparedStatements } from '../../db/prepared.js';
 import {
   contacts,
@@ -104,13 +104,7 @@ export const contactRefColumns = {
 // One request
 
 /** A request row as {@link getRequest} reads it: its instants as ISO text (db/instants.ts, decision 025). */
-const requestReadColumns = {
-  ...rowColumns,
-  sentAt: isoInstant(questionRequests.sentAt),
-  closedAt: isoInstant(questionRequests.closedAt),
-  createdAt: isoInstant(questionRequests.createdAt),
-  updatedAt: isoInstant(questionRequests.updatedAt),
-};
+const requestReadColumns = isoInstants(rowColumns);
 
 /** {@link getRequest}'s read with its progress and creator, built and prepared once (db/prepared.ts). */
 const requestStatement = preparedQuery((db) =>
@@ -157,16 +151,7 @@ export async function getRequest(db: Queryable, workspaceId: string, requestId: 
 }
 
 /** A recipient row as {@link findRecipients} reads it: its instants as ISO text (decision 025). */
-const recipientReadColumns = {
-  ...getTableColumns(questionRecipients),
-  sentAt: isoInstant(questionRecipients.sentAt),
-  openedAt: isoInstant(questionRecipients.openedAt),
-  firstAnsweredAt: isoInstant(questionRecipients.firstAnsweredAt),
-  lastAnsweredAt: isoInstant(questionRecipients.lastAnsweredAt),
-  submittedAt: isoInstant(questionRecipients.submittedAt),
-  completedAt: isoInstant(questionRecipients.completedAt),
-  lastRemindedAt: isoInstant(questionRecipients.lastRemindedAt),
-};
+const recipientReadColumns = isoInstants(getTableColumns(questionRecipients));
 
 /** {@link findRecipients}' read, all of a request's or one: prepared once per shape (db/prepared.ts). */
 const recipientsStatement = preparedStatements(
@@ -242,11 +227,7 @@ const enteredByPerson = alias(people, 'entered_by_person');
 const answersStatement = preparedQuery((db) =>
   db
     .select({
-      answer: {
-        ...getTableColumns(questionAnswers),
-        submittedAt: isoInstant(questionAnswers.submittedAt),
-        updatedAt: isoInstant(questionAnswers.updatedAt),
-      },
+      answer: isoInstants(getTableColumns(questionAnswers)),
       firstName: enteredByPerson.firstName,
       lastName: enteredByPerson.lastName,
     })
