@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { DrizzleQueryError, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../test/test-app.js';
@@ -164,6 +164,51 @@ describe('preparedQuery', () => {
     expect(await query(t.db).execute({ id: '00000000-0000-4000-8000-000000000000' })).toEqual([]);
     expect(await query(t.db).execute({ id: '00000000-0000-4000-8000-000000000001' })).toEqual([]);
     expect(build).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("a prepared query's execute (issue #13: node-postgres runs its own, decided once)", () => {
+  const personById = preparedQuery((db) =>
+    db
+      .select({ id: people.id, firstName: people.firstName })
+      .from(people)
+      .where(sql`${people.id} = ${sql.placeholder('id')}`)
+      .prepare('test_direct_person_by_id'),
+  );
+  const renameStatement = preparedQuery((db) =>
+    db
+      .update(people)
+      .set({ firstName: sql`${sql.placeholder('firstName')}` })
+      .where(sql`${people.id} = ${sql.placeholder('id')}`)
+      .prepare('test_direct_rename'),
+  );
+  const id = '00000000-0000-4000-8000-0000000000d1';
+
+  it('binds the values, runs on the client and maps rows; a statement that selects nothing answers with the driver result', async () => {
+    await t.db.insert(people).values({ id, firstName: 'Direct', lastName: 'Run', email: 'direct.run@example.test' });
+    expect(await personById(t.db).execute({ id })).toEqual([{ id, firstName: 'Direct' }]);
+    // The driver's own result: node-postgres counts rowCount, PGlite affectedRows.
+    const result = (await renameStatement(t.db).execute({ id, firstName: 'Renamed' })) as unknown as {
+      rows: unknown[];
+      rowCount?: number;
+      affectedRows?: number;
+    };
+    expect(result.rows).toEqual([]);
+    expect(result.rowCount ?? result.affectedRows).toBe(1);
+    expect(await personById(t.db).execute({ id })).toEqual([{ id, firstName: 'Renamed' }]);
+  });
+
+  it("refuses a missing value with Drizzle's message and wraps a driver error in DrizzleQueryError, its cause the database's error", async () => {
+    await expect(personById(t.db).execute({})).rejects.toThrow('No value for placeholder "id" was provided');
+    const failure = await personById(t.db)
+      .execute({ id: 'not a uuid' })
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    expect(failure).toBeInstanceOf(DrizzleQueryError);
+    expect((failure as DrizzleQueryError).cause).toMatchObject({ code: '22P02' });
+    expect((failure as DrizzleQueryError).params).toEqual(['not a uuid']);
   });
 });
 

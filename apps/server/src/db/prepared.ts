@@ -1,4 +1,20 @@
-import { Column, getTableName, is, noopDecoder, SQL, sql, Subquery, type DriverValueDecoder, type Placeholder } from 'drizzle-orm';
+import {
+  Column,
+  DrizzleQueryError,
+  getTableName,
+  is,
+  noopDecoder,
+  NoopLogger,
+  Param,
+  Placeholder,
+  SQL,
+  sql,
+  Subquery,
+  type DriverValueDecoder,
+} from 'drizzle-orm';
+import { NoopCache } from 'drizzle-orm/cache/core';
+import { NodePgPreparedQuery } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
 import type { Queryable } from './client.js';
 
 /**
@@ -23,6 +39,24 @@ interface PreparedSelectInternals {
   fields?: { path: string[]; field: unknown }[];
   joinsNotNullableMap?: Record<string, boolean>;
   customResultMapper?: (rows: unknown[][]) => unknown;
+}
+
+/**
+ * What {@link withDirectExecute} reads of a node-postgres prepared query (drizzle-orm 0.45,
+ * node-postgres/session.js): its parameters (values, `sql.placeholder`s, or encoded placeholders),
+ * the two query configs its `execute` sends (`queryConfig`, rows as arrays, when there are fields
+ * or a row mapper; else `rawQueryConfig`), and its logger and cache.
+ */
+interface NodePgPreparedInternals {
+  params: unknown[];
+  queryString: string;
+  queryConfig: pg.QueryConfig;
+  rawQueryConfig: pg.QueryConfig;
+  fields?: unknown[];
+  customResultMapper?: (rows: unknown[][]) => unknown;
+  logger: unknown;
+  cache: unknown;
+  client: pg.Pool | pg.PoolClient;
 }
 
 /** The decoder of a selected SQL expression (Drizzle's `SQL#decoder`: `mapWith`'s, or the identity). */
@@ -129,6 +163,61 @@ function withRowMapper<T>(query: T): T {
   return query;
 }
 
+/** How one parameter of a prepared query gets its value on a run, worked out once. */
+type ParamFiller = { kind: 'value'; value: unknown } | { kind: 'placeholder'; name: string; encode?: (value: unknown) => unknown };
+
+/** Drizzle's `fillPlaceholders`, decided per parameter once instead of on every run (entity checks per value). */
+function fillerOf(param: unknown): ParamFiller {
+  if (is(param, Placeholder)) return { kind: 'placeholder', name: param.name };
+  if (is(param, Param) && is(param.value, Placeholder)) {
+    const { encoder } = param;
+    return { kind: 'placeholder', name: param.value.name, encode: (value) => encoder.mapToDriverValue(value) };
+  }
+  return { kind: 'value', value: param };
+}
+
+/**
+ * Gives a node-postgres prepared query an `execute` that does what Drizzle's does, less its
+ * layers that do nothing here: placeholders filled as `fillPlaceholders` fills them (the same
+ * error for a missing value), the same query config sent on the query's client, a driver error
+ * wrapped in the same `DrizzleQueryError`, rows mapped by the row mapper ({@link withRowMapper}),
+ * or the driver's whole result when the query selects nothing. Left out: three nested async
+ * layers (its no-op tracer, its cache, which is none) and the logger, which is none — a query
+ * with a logger or a cache keeps Drizzle's own `execute`. About 15 µs of main-thread CPU per
+ * statement under load (issue #13, bench/README "sixth part"); PGlite's queries are left as
+ * they are.
+ */
+function withDirectExecute<T>(query: T): T {
+  if (!is(query, NodePgPreparedQuery)) return query;
+  const prepared = query as unknown as NodePgPreparedInternals;
+  if (!is(prepared.logger, NoopLogger) || !is(prepared.cache, NoopCache)) return query;
+  const mapper = prepared.customResultMapper;
+  if (prepared.fields && !mapper) return query;
+  const fillers = prepared.params.map(fillerOf);
+  const fill = (values: Record<string, unknown>): unknown[] =>
+    fillers.map((filler) => {
+      if (filler.kind === 'value') return filler.value;
+      if (!(filler.name in values)) throw new Error(`No value for placeholder "${filler.name}" was provided`);
+      const value = values[filler.name];
+      return filler.encode ? filler.encode(value) : value;
+    });
+  const config = mapper ? prepared.queryConfig : prepared.rawQueryConfig;
+  const text = prepared.queryString;
+  Object.defineProperty(prepared, 'execute', {
+    value: async function execute(this: NodePgPreparedInternals, values: Record<string, unknown> = {}) {
+      const params = fill(values);
+      let result: pg.QueryResult<unknown[]>;
+      try {
+        result = await this.client.query<unknown[]>(config, params);
+      } catch (error) {
+        throw new DrizzleQueryError(text, params, error as Error);
+      }
+      return mapper ? mapper(result.rows) : result;
+    },
+  });
+  return query;
+}
+
 /**
  * Each statement's views per client. On PostgreSQL a transaction's client is one of the pool's ten
  * connections, so a statement has at most ten views, made once (a view costs ≈ 1 µs to create, and
@@ -176,7 +265,7 @@ export function preparedQuery<T>(build: (db: Queryable) => T): (db: Queryable) =
     const database = databaseOf(db);
     let query = prepared.get(database);
     if (query === undefined) {
-      query = withRowMapper(build(db));
+      query = withDirectExecute(withRowMapper(build(db)));
       prepared.set(database, query);
     }
     return onClientOf(query, db);
@@ -219,7 +308,7 @@ export function preparedStatements<Shape, T>(
     }
     let query = byKey.get(key);
     if (query === undefined) {
-      query = withRowMapper(build(db, shape, statementName));
+      query = withDirectExecute(withRowMapper(build(db, shape, statementName)));
       byKey.set(key, query);
     }
     return onClientOf(query, db);

@@ -7,6 +7,8 @@ import {
   MarkActivityReadResponseSchema,
   WorkspaceParamsSchema,
 } from '@tandem/contract';
+import type { Queryable } from '../../db/client.js';
+import { onOneConnection } from '../../db/one-connection.js';
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
 import { assertAllowed, loadMembership, viewerOf } from '../../permissions/membership.js';
 import type { Viewer } from '../../permissions/visibility.js';
@@ -18,9 +20,9 @@ import { registerOverdueJob } from './overdue.js';
 const tags = ['activity'];
 
 /** The caller's active membership (404 otherwise, PRODUCT §6) as a feed viewer. */
-async function loadViewer(request: FastifyRequest, workspaceId: string): Promise<Viewer> {
+async function loadViewer(db: Queryable, request: FastifyRequest, workspaceId: string): Promise<Viewer> {
   const { personId } = requireAuth(request);
-  const member = await loadMembership(request.server.db, workspaceId, personId);
+  const member = await loadMembership(db, workspaceId, personId);
   assertAllowed(member, 'viewActivity');
   return viewerOf(member);
 }
@@ -44,8 +46,10 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ListActivityResponseSchema, ...errorResponses },
     },
     handler: async (request) => {
-      const viewer = await loadViewer(request, request.params.id);
-      return { payload: await findActivity(app.db, viewer, request.query) };
+      const payload = await onOneConnection(app.db, async (db) =>
+        findActivity(db, await loadViewer(db, request, request.params.id), request.query),
+      );
+      return { payload };
     },
   });
 
@@ -59,7 +63,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: MarkActivityReadResponseSchema, ...errorResponses },
     },
     handler: async (request) => {
-      const viewer = await loadViewer(request, request.params.id);
+      const viewer = await loadViewer(app.db, request, request.params.id);
       const readAt = await markActivityRead(app.db, viewer.memberId, request.body?.until);
       return { payload: { readAt: readAt.toISOString() } };
     },

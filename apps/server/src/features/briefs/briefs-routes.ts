@@ -21,6 +21,7 @@ import {
 } from '@tandem/contract';
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/authenticate.js';
+import { onOneConnection } from '../../db/one-connection.js';
 import { briefEvents } from './brief-events.js';
 import {
   acknowledgeBrief,
@@ -60,7 +61,7 @@ export const briefsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ListBriefsResponseSchema, ...errorResponses },
     },
     handler: async (request) => ({
-      payload: await listBriefs(app.db, requireAuth(request).personId, request.params.id, request.query),
+      payload: await onOneConnection(app.db, (db) => listBriefs(db, requireAuth(request).personId, request.params.id, request.query)),
     }),
   });
 
@@ -88,7 +89,9 @@ export const briefsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: BriefResponseSchema, ...errorResponses },
     },
     handler: async (request) => ({
-      payload: await readBrief(app.db, requireAuth(request).personId, request.params.id, request.params.briefId),
+      payload: await onOneConnection(app.db, (db) =>
+        readBrief(db, requireAuth(request).personId, request.params.id, request.params.briefId),
+      ),
     }),
   });
 

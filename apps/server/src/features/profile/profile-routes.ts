@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ProfileResponseSchema, ProfileUpdateBodySchema, type Profile } from '@tandem/contract';
 import type { Queryable } from '../../db/client.js';
+import { onOneConnection } from '../../db/one-connection.js';
 import { people } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
@@ -40,7 +41,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       security: bearerSecurity,
       response: { 200: ProfileResponseSchema, ...errorResponses },
     },
-    handler: async (request) => ({ payload: await getProfile(app.db, requireAuth(request)) }),
+    handler: async (request) => ({ payload: await onOneConnection(app.db, (db) => getProfile(db, requireAuth(request))) }),
   });
 
   app.patch('/profile', {

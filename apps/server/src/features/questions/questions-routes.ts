@@ -23,6 +23,7 @@ import {
   WorkspaceParamsSchema,
   payloadOf,
 } from '@tandem/contract';
+import { onOneConnection } from '../../db/one-connection.js';
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/authenticate.js';
 import { exportAnswers } from './answers-export.js';
@@ -72,7 +73,7 @@ export const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ListQuestionRequestsResponseSchema, ...errorResponses },
     },
     handler: async (request) => ({
-      payload: await listRequests(app.db, requireAuth(request).personId, request.params.id, request.query),
+      payload: await onOneConnection(app.db, (db) => listRequests(db, requireAuth(request).personId, request.params.id, request.query)),
     }),
   });
 
@@ -100,7 +101,9 @@ export const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: QuestionRequestDetailResponseSchema, ...errorResponses },
     },
     handler: async (request) => ({
-      payload: await readRequest(deps, requireAuth(request).personId, request.params.id, request.params.requestId),
+      payload: await onOneConnection(deps.db, (db) =>
+        readRequest({ ...deps, db }, requireAuth(request).personId, request.params.id, request.params.requestId),
+      ),
     }),
   });
 

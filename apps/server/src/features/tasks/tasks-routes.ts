@@ -1,3 +1,4 @@
+import { onOneConnection } from '../../db/one-connection.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CreateTaskBodySchema,
@@ -40,7 +41,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ListTasksResponseSchema, ...errorResponses },
     },
     handler: async (request) => ({
-      payload: await listTasks(app.db, requireAuth(request).personId, request.params.id, request.query),
+      payload: await onOneConnection(app.db, (db) => listTasks(db, requireAuth(request).personId, request.params.id, request.query)),
     }),
   });
 

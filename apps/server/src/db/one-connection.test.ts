@@ -1,0 +1,81 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/test-app.js';
+import type { Queryable } from './client.js';
+import { onOneConnection } from './one-connection.js';
+import { people } from './schema/index.js';
+
+const t = useTestApp();
+
+/** The PostgreSQL backend (one per connection) that runs a statement on `db`. */
+async function backendOf(db: Queryable): Promise<number> {
+  const result = await db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
+  return Number(result.rows[0]!.pid);
+}
+
+const isPostgres = () => t.app.database.kind === 'postgres';
+
+describe('onOneConnection (issue #13: a request takes one pool connection, as the floor does)', () => {
+  it('runs every statement of the work on one connection while other work keeps the pool busy', async () => {
+    const busy = Array.from({ length: 30 }, () => backendOf(t.db));
+    const [backends] = await Promise.all([
+      onOneConnection(t.db, async (db) => {
+        const seen: number[] = [];
+        for (let index = 0; index < 6; index++) seen.push(await backendOf(db));
+        return seen;
+      }),
+      ...busy,
+    ]);
+    expect(new Set(backends).size).toBe(1);
+    if (!isPostgres()) return;
+    // The same work on the pool itself spreads over its connections: the check above can fail.
+    const spread = await Promise.all([
+      (async () => {
+        const seen: number[] = [];
+        for (let index = 0; index < 6; index++) seen.push(await backendOf(t.db));
+        return seen;
+      })(),
+      ...Array.from({ length: 30 }, () => backendOf(t.db)),
+    ]);
+    expect(new Set(spread[0]).size).toBeGreaterThan(1);
+  });
+
+  it('gives the connection back when the work fails, however often (the pool holds ten)', async () => {
+    for (let attempt = 0; attempt < 15; attempt++) {
+      await expect(
+        onOneConnection(t.db, async (db) => {
+          await backendOf(db);
+          throw new Error(`refused ${attempt}`);
+        }),
+      ).rejects.toThrow(`refused ${attempt}`);
+    }
+    expect(await backendOf(t.db)).toBeGreaterThan(0);
+  });
+
+  it('runs a transaction of the work on its connection, committed when it returns and rolled back when it throws', async () => {
+    const kept = '00000000-0000-4000-8000-0000000001c1';
+    const dropped = '00000000-0000-4000-8000-0000000001c2';
+    await onOneConnection(t.db, async (db) => {
+      const outside = await backendOf(db);
+      const inside = await db.transaction(async (tx) => {
+        await tx.insert(people).values({ id: kept, firstName: 'Kept', lastName: 'Row', email: 'kept.row@example.test' });
+        return backendOf(tx);
+      });
+      expect(inside).toBe(outside);
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.insert(people).values({ id: dropped, firstName: 'Dropped', lastName: 'Row', email: 'dropped.row@example.test' });
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+    });
+    expect(await t.db.select({ id: people.id }).from(people).where(eq(people.id, kept))).toEqual([{ id: kept }]);
+    expect(await t.db.select({ id: people.id }).from(people).where(eq(people.id, dropped))).toEqual([]);
+  });
+
+  it('hands PGlite, one connection already, the database itself', async () => {
+    const given = await onOneConnection(t.db, async (db) => db);
+    if (isPostgres()) expect(given).not.toBe(t.db);
+    else expect(given).toBe(t.db);
+  });
+});

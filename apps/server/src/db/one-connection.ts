@@ -1,0 +1,36 @@
+import { NodePgDatabase, NodePgSession } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Database } from './client.js';
+
+/** What this module reads of a Drizzle database (drizzle-orm 0.45; db/one-connection.test.ts proves it). */
+interface DrizzleDatabaseInternals {
+  dialect: ConstructorParameters<typeof NodePgSession>[1];
+  _: { session: { client: unknown; options: ConstructorParameters<typeof NodePgSession>[3] } };
+}
+
+/**
+ * Runs `work` with every statement it sends on one connection of the pool, taken once and given
+ * back when `work` settles — as a bare route does (`pool.connect()` … `release()`), where running
+ * on the database takes a connection per statement, and each statement of a request waits in the
+ * pool's queue again under load (issue #13, bench/README "sixth part"). No BEGIN and no COMMIT:
+ * each statement is its own snapshot, as on the pool; `work` may still open a transaction, which
+ * then runs on this connection.
+ *
+ * For a request's reads only: the connection is held until `work` settles, so `work` must wait on
+ * nothing but the database (never Slack, the AI model or mail; decision 029). On PGlite, one
+ * connection already, `work` gets the database itself. Statements built once
+ * (db/prepared.ts) run here unchanged: the database's dialect is kept.
+ * @throws what `work` throws; 503 UNAVAILABLE as any query would when no connection frees up in
+ * CONNECTION_TIMEOUT_MS.
+ */
+export async function onOneConnection<T>(db: Database, work: (db: Database) => Promise<T>): Promise<T> {
+  const { dialect, _ } = db as unknown as DrizzleDatabaseInternals;
+  const pool = _.session.client;
+  if (!(pool instanceof pg.Pool)) return work(db);
+  const client = await pool.connect();
+  try {
+    return await work(new NodePgDatabase(dialect, new NodePgSession(client, dialect, undefined, _.session.options), undefined));
+  } finally {
+    client.release();
+  }
+}
