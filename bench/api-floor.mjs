@@ -130,7 +130,7 @@ async function serveFloor(config) {
 function startFloor(configFile, nodeArgs = []) {
   const child = spawn(process.execPath, [...nodeArgs, here, '--serve-floor', configFile], { stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  return { stop: async () => (child.kill('SIGTERM'), await exited) };
+  return { child, stop: async () => (child.kill('SIGTERM'), await exited) };
 }
 
 async function waitListening(base) {
@@ -334,28 +334,66 @@ async function capture(base, calls, authHeaders, captureFile) {
 // ---------------------------------------------------------------------------------------------
 // Load: autocannon, alternating Tandem and floor, the better of two
 
-async function load(url, call, headers, connections, duration) {
+/** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * The CPU time (ms, user + system) a server process has used so far, from /proc on Linux: its main
+ * thread (where the event loop runs: the work per request that the throughput waits on) and all
+ * its threads (libuv's pool with WebCrypto, the GC's helpers). Undefined elsewhere or without a pid.
+ */
+function cpuTimes(pid) {
+  if (pid === undefined || process.platform !== 'linux') return undefined;
+  const ms = (stat) => {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  };
+  try {
+    return { main: ms(readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8')), all: ms(readFileSync(`/proc/${pid}/stat`, 'utf8')) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One autocannon run of `call` against `url`; with the server's `pid`, also its CPU per request
+ * (µs, main thread and whole process) over the run: steadier than req/s when the machine's speed
+ * drifts, since a slower machine serves fewer requests for the same CPU per request.
+ */
+async function load(url, call, headers, connections, duration, pid) {
   const { default: autocannon } = await import('autocannon');
+  const before = cpuTimes(pid);
   const result = await autocannon({ url, method: call.method, headers, body: call.body, connections, duration });
+  const after = cpuTimes(pid);
+  const perRequest = (key) => (before && after ? ((after[key] - before[key]) * 1000) / result.requests.total : undefined);
   return {
     rps: result.requests.average,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     total: result.requests.total,
+    cpuMain: perRequest('main'),
+    cpuAll: perRequest('all'),
   };
 }
 
 function best(runs) {
+  const least = (key) => (runs.every((r) => r[key] !== undefined) ? Math.min(...runs.map((r) => r[key])) : undefined);
   return {
     rps: Math.max(...runs.map((r) => r.rps)),
     p99: Math.min(...runs.map((r) => r.p99)),
+    cpuMain: least('cpuMain'),
+    cpuAll: least('cpuAll'),
     errors: runs.reduce((sum, r) => sum + r.errors, 0),
     non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
   };
 }
 
-async function measure({ tandemBase, floorBase, calls, authHeaders, connectionsList, duration, log }) {
+/** A run's CPU per request for the log: main thread / whole process, µs. */
+const cpuNote = (r) => (r.cpuMain === undefined ? '' : `, CPU ${r.cpuMain.toFixed(0)} / ${r.cpuAll.toFixed(0)} µs per request`);
+
+async function measure({ tandemBase, floorBase, calls, authHeaders, connectionsList, duration, log, pids = {} }) {
   const results = {};
   for (const call of calls) {
     const headers = call.auth ? { ...authHeaders } : { 'x-client-id': 'tandem-web' };
@@ -364,13 +402,13 @@ async function measure({ tandemBase, floorBase, calls, authHeaders, connectionsL
     for (const connections of connectionsList) {
       const runs = { tandem: [], floor: [] };
       for (let round = 0; round < 2; round += 1) {
-        runs.tandem.push(await load(`${tandemBase}${call.url}`, call, headers, connections, duration));
-        runs.floor.push(await load(`${floorBase}${call.url}`, call, headers, connections, duration));
+        runs.tandem.push(await load(`${tandemBase}${call.url}`, call, headers, connections, duration, pids.tandem));
+        runs.floor.push(await load(`${floorBase}${call.url}`, call, headers, connections, duration, pids.floor));
       }
       results[call.name][connections] = { tandem: best(runs.tandem), floor: best(runs.floor) };
       const r = results[call.name][connections];
       log(
-        `${call.name} @${connections}: Tandem ${r.tandem.rps.toFixed(0)} req/s p99 ${r.tandem.p99} ms; floor ${r.floor.rps.toFixed(0)} req/s p99 ${r.floor.p99} ms`,
+        `${call.name} @${connections}: Tandem ${r.tandem.rps.toFixed(0)} req/s p99 ${r.tandem.p99} ms${cpuNote(r.tandem)}; floor ${r.floor.rps.toFixed(0)} req/s p99 ${r.floor.p99} ms${cpuNote(r.floor)}`,
       );
     }
   }
@@ -666,7 +704,8 @@ async function main() {
       return;
     }
     log(`load: ${connectionsList.join(' and ')} connections, ${duration} s per run, Tandem and floor alternating, best of two`);
-    const results = await measure({ tandemBase, floorBase, calls, authHeaders, connectionsList, duration, log });
+    const pids = { tandem: tandem.child.pid, floor: floor.child.pid };
+    const results = await measure({ tandemBase, floorBase, calls, authHeaders, connectionsList, duration, log, pids });
     const date = new Date().toISOString().slice(0, 10);
     const title = `${isPglite ? `PGlite (embedded, PostgreSQL ${version})` : `PostgreSQL ${version}`}, ${date}, ${os.cpus().length} cores (load average ${os
       .loadavg()
