@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DashboardQuerySchema, DashboardResponseSchema, WorkspaceParamsSchema } from '@tandem/contract';
+import { onOneConnection } from '../../db/one-connection.js';
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/authenticate.js';
 import { assertAllowed, loadMembership, viewerOf } from '../../permissions/membership.js';
@@ -31,16 +32,19 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { personId } = requireAuth(request);
-      const member = await loadMembership(app.db, request.params.id, personId);
-      assertAllowed(member, 'viewTasks');
-      const reader = viewerOf(member);
       const { timeZone } = request.query;
-      const today = request.query.today ?? (timeZone ? todayIn(timeZone) : utcToday());
-      // Sixteen reads on one connection and one snapshot (issue #13: spread over the pool, each
-      // waited for a connection of its own; the counts now always agree with the lists).
-      const dashboard = await app.db.transaction((tx) => getDashboard(tx, reader, today, timeZone), {
-        isolationLevel: 'repeatable read',
-        accessMode: 'read only',
+      // The membership and the sixteen reads on one connection, the reads in one snapshot (issue
+      // #13: spread over the pool, each waited for a connection of its own; the counts always
+      // agree with the lists).
+      const dashboard = await onOneConnection(app.db, async (db) => {
+        const member = await loadMembership(db, request.params.id, personId);
+        assertAllowed(member, 'viewTasks');
+        const reader = viewerOf(member);
+        const today = request.query.today ?? (timeZone ? todayIn(timeZone) : utcToday());
+        return db.transaction((tx) => getDashboard(tx, reader, today, timeZone), {
+          isolationLevel: 'repeatable read',
+          accessMode: 'read only',
+        });
       });
       return { payload: dashboard };
     },
