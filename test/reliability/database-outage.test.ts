@@ -95,7 +95,13 @@ async function surviveFault(fault: () => Promise<void>, expectReadyzOutage: bool
   const load = startLoad(base, assistant, 5, requestOf, { pauseMs: (worker) => (worker === 0 ? 100 : worker === 4 ? 50 : 0) });
   const now = () => performance.now() - load.origin;
   try {
-    await waitFor('a steady load before the fault', 10_000, async () => load.fates.filter(isOk).length >= 30);
+    // Steady, and the stream has delivered activity (its id is where the reopened stream resumes):
+    // thirty quick reads can come before the first create's event reaches the stream.
+    await waitFor(
+      'a steady load before the fault, its activity on the stream',
+      10_000,
+      async () => load.fates.filter(isOk).length >= 30 && firstStream.events.some((event) => event.id !== undefined),
+    );
     const faultAt = now();
     await fault();
     const backAt = now();
