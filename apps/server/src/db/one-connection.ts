@@ -1,12 +1,13 @@
 import { NodePgDatabase, NodePgSession } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Database } from './client.js';
+import type { DrizzleInternals } from './prepared.js';
 
-/** What this module reads of a Drizzle database (drizzle-orm 0.45; db/one-connection.test.ts proves it). */
-interface DrizzleDatabaseInternals {
-  dialect: ConstructorParameters<typeof NodePgSession>[1];
-  _: { session: { client: unknown; options: ConstructorParameters<typeof NodePgSession>[3] } };
-}
+/**
+ * The Drizzle database on each pool connection, made on the connection's first use and kept while
+ * the pool keeps the connection (at most its ten): a request's reads do not build one again.
+ */
+const databaseByConnection = new WeakMap<pg.PoolClient, Database>();
 
 /**
  * Runs `work` with every statement it sends on one connection of the pool, taken once and given
@@ -24,12 +25,17 @@ interface DrizzleDatabaseInternals {
  * CONNECTION_TIMEOUT_MS.
  */
 export async function onOneConnection<T>(db: Database, work: (db: Database) => Promise<T>): Promise<T> {
-  const { dialect, _ } = db as unknown as DrizzleDatabaseInternals;
+  const { dialect, _ } = db as unknown as DrizzleInternals;
   const pool = _.session.client;
   if (!(pool instanceof pg.Pool)) return work(db);
   const client = await pool.connect();
   try {
-    return await work(new NodePgDatabase(dialect, new NodePgSession(client, dialect, undefined, _.session.options), undefined));
+    let onConnection = databaseByConnection.get(client);
+    if (onConnection === undefined) {
+      onConnection = new NodePgDatabase(dialect, new NodePgSession(client, dialect, undefined, _.session.options), undefined);
+      databaseByConnection.set(client, onConnection);
+    }
+    return await work(onConnection);
   } finally {
     client.release();
   }

@@ -13,20 +13,21 @@ import {
   type DriverValueDecoder,
 } from 'drizzle-orm';
 import { NoopCache } from 'drizzle-orm/cache/core';
-import { NodePgPreparedQuery } from 'drizzle-orm/node-postgres';
+import { NodePgPreparedQuery, type NodePgSession } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { Queryable } from './client.js';
 
 /**
- * What this module reads of Drizzle's objects (drizzle-orm 0.45, node-postgres and PGlite alike):
- * a database's dialect, which its transactions share (so it names "this database" from either),
- * its session's client (the pool or PGlite; a transaction's session holds the pool connection it
- * took, or PGlite's transaction), and the client a prepared query runs on, read from `this.client`
- * by its `execute`. db/prepared.test.ts proves each on both drivers.
+ * What the db modules read of a Drizzle database (drizzle-orm 0.45, node-postgres and PGlite
+ * alike): its dialect, which its transactions share (so it names "this database" from either),
+ * and its session's client (the pool or PGlite; a transaction's session holds the pool connection
+ * it took, or PGlite's transaction) and options (logger, cache). A prepared query's client is read
+ * from `this.client` by its `execute`. db/prepared.test.ts and db/one-connection.test.ts prove
+ * each on both drivers.
  */
-interface DrizzleInternals {
-  dialect: object;
-  _: { session: { client: unknown } };
+export interface DrizzleInternals {
+  dialect: ConstructorParameters<typeof NodePgSession>[1];
+  _: { session: { client: unknown; options: ConstructorParameters<typeof NodePgSession>[3] } };
 }
 
 /**

@@ -19,9 +19,9 @@ import {
   UpdateBriefBodySchema,
   WorkspaceParamsSchema,
 } from '@tandem/contract';
+import { onOneConnection } from '../../db/one-connection.js';
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/authenticate.js';
-import { onOneConnection } from '../../db/one-connection.js';
 import { briefEvents } from './brief-events.js';
 import {
   acknowledgeBrief,

@@ -1,4 +1,3 @@
-import { onOneConnection } from '../../db/one-connection.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CreateTaskBodySchema,
@@ -12,6 +11,7 @@ import {
   UpdateTaskBodySchema,
   WorkspaceParamsSchema,
 } from '@tandem/contract';
+import { onOneConnection } from '../../db/one-connection.js';
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/authenticate.js';
 import { taskEvents } from './task-events.js';
