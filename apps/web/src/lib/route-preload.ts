@@ -1,4 +1,5 @@
 import { matchRoutes, type RouteObject } from 'react-router';
+import { onIntent } from './lazy-with-preload';
 
 let registered: RouteObject[] = [];
 
@@ -30,6 +31,5 @@ export function preloadRoute(href: string): void {
  * start of a touch ({@link preloadRoute}).
  */
 export function preloadOnIntent(href: string) {
-  const preload = () => preloadRoute(href);
-  return { onPointerEnter: preload, onFocus: preload, onTouchStart: preload };
+  return onIntent(() => preloadRoute(href));
 }

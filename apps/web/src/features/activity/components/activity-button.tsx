@@ -2,12 +2,13 @@ import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutl
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useHasOpened } from '@/hooks/use-has-opened';
+import { lazyWithPreload, onIntent } from '@/lib/lazy-with-preload';
 import { useSession } from '@/lib/session/session-store';
 
-// Loaded when first opened: the panel is not part of a page's first render (issue #13).
-const ActivityPanel = lazy(async () => ({ default: (await import('./activity-panel')).ActivityPanel }));
+// Loaded on intent to open: the panel is not part of a page's first render (issue #13).
+const ActivityPanel = lazyWithPreload(async () => (await import('./activity-panel')).ActivityPanel);
 
 /**
  * The header's new-activity indicator (seed §4): a bell with a dot while the current member's
@@ -24,7 +25,13 @@ export function ActivityButton() {
   return (
     <>
       <Tooltip title={label}>
-        <IconButton aria-label={label} aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
+        <IconButton
+          aria-label={label}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onClick={() => setOpen(true)}
+          {...onIntent(ActivityPanel.preload)}
+        >
           <Badge color="primary" variant="dot" invisible={!hasNew} overlap="circular">
             <NotificationsNoneOutlined />
           </Badge>

@@ -12,17 +12,18 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useThemeChoice } from '../hooks/use-theme-choice';
 import { logout, useSession } from '@/lib/session/session-store';
 import { useHasOpened } from '@/hooks/use-has-opened';
+import { lazyWithPreload, onIntent } from '@/lib/lazy-with-preload';
 import { themePreferenceLabel } from './theme-grid';
 
-// Loaded when first opened: neither the password form nor the theme chooser is part of a page's first render (issue #13).
-const ChangePasswordDialog = lazy(async () => ({ default: (await import('./change-password-dialog')).ChangePasswordDialog }));
-const ThemeDialog = lazy(async () => ({ default: (await import('./theme-dialog')).ThemeDialog }));
+// Loaded on intent to open (pointer over or focus on the item): neither the password form nor the theme chooser is part of a page's first render (issue #13).
+const ChangePasswordDialog = lazyWithPreload(async () => (await import('./change-password-dialog')).ChangePasswordDialog);
+const ThemeDialog = lazyWithPreload(async () => (await import('./theme-dialog')).ThemeDialog);
 
 /**
  * The user menu (IconButton "Account menu, AB" — the name contains the visible initials, WCAG
@@ -109,14 +110,14 @@ export function AccountMenu() {
           </ListItemIcon>
           <ListItemText primary="Workspace settings" />
         </MenuItem>
-        <MenuItem onClick={() => openDialog('theme')}>
+        <MenuItem onClick={() => openDialog('theme')} {...onIntent(ThemeDialog.preload)}>
           <ListItemIcon>
             <PaletteOutlined fontSize="small" />
           </ListItemIcon>
           <ListItemText primary="Theme" secondary={themePreferenceLabel(currentTheme)} />
         </MenuItem>
         {!isImpersonated && (
-          <MenuItem onClick={() => openDialog('password')}>
+          <MenuItem onClick={() => openDialog('password')} {...onIntent(ChangePasswordDialog.preload)}>
             <ListItemIcon>
               <LockOutlined fontSize="small" />
             </ListItemIcon>

@@ -5,13 +5,14 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { invitableTypes } from '@tandem/contract';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyWithPreload } from '@/lib/lazy-with-preload';
 import { reloadProfile, useSession } from '@/lib/session/session-store';
 import { showToast } from '@/lib/toast-store';
 import { useUpdateMember } from '../api/update-member';
 
-// Loaded when the invite step is taken (issue #13: the form is not part of a page's first render).
-const InviteMemberDialog = lazy(async () => ({ default: (await import('./invite-member-dialog')).InviteMemberDialog }));
+// Loaded once the question is answered, while the invite offer is read (issue #13: the form is not part of a page's first render).
+const InviteMemberDialog = lazyWithPreload(async () => (await import('./invite-member-dialog')).InviteMemberDialog);
 
 /** Props of {@link FirstRunDialog}. */
 export interface FirstRunDialogProps {
@@ -38,11 +39,13 @@ export function FirstRunDialog({ isUnanswered, onAnswered }: FirstRunDialogProps
   const [step, setStep] = useState<Step>('question');
   const [answer, setAnswer] = useState<'executive' | 'assistant' | null>(null);
   const [isSaving, setIsSaving] = useState(false);
+  const [hasClosed, setHasClosed] = useState(false);
   // Stays open while the answer is saved, though the member type changes under it.
   const isAsking = step === 'question' && (isSaving || (isUnanswered && member?.workspaceMemberType === 'OWNER'));
 
   const answerWith = async (choice: 'executive' | 'assistant') => {
     if (!workspace || !member) return;
+    InviteMemberDialog.preload();
     setIsSaving(true);
     try {
       if (choice === 'executive') {
@@ -76,6 +79,7 @@ export function FirstRunDialog({ isUnanswered, onAnswered }: FirstRunDialogProps
         fullWidth
         aria-labelledby="first-run-title"
         aria-describedby="first-run-description"
+        slotProps={{ transition: { onExited: () => setHasClosed(true) } }}
       >
         <DialogTitle id="first-run-title">{isOffering ? 'Invite the others' : 'Are you the executive or an assistant?'}</DialogTitle>
         <DialogContent>
@@ -103,7 +107,10 @@ export function FirstRunDialog({ isUnanswered, onAnswered }: FirstRunDialogProps
           )}
         </DialogActions>
       </Dialog>
-      {workspace && member && step === 'inviting' && (
+      {/* Opens once this dialog has faded out, never while both are on screen: a modal opened while
+          another is still closing could be left aria-hidden by MUI's modal manager, visible but out of
+          reach of a screen reader (seen in the browser tests under load). */}
+      {workspace && member && step === 'inviting' && hasClosed && (
         <Suspense fallback={null}>
           <InviteMemberDialog
             open

@@ -11,14 +11,15 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { workspaceMemberTypeLabels } from '@tandem/contract';
-import { lazy, Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { showToast } from '@/lib/toast-store';
 import { switchWorkspace, useSession } from '@/lib/session/session-store';
 import { useWorkspaces } from '../api/get-workspaces';
 import { useHasOpened } from '@/hooks/use-has-opened';
+import { lazyWithPreload, onIntent } from '@/lib/lazy-with-preload';
 
-// Loaded when first opened: the form is not part of a page's first render (issue #13).
-const CreateWorkspaceDialog = lazy(async () => ({ default: (await import('./create-workspace-dialog')).CreateWorkspaceDialog }));
+// Loaded on intent to open (pointer over or focus on its item): the form is not part of a page's first render (issue #13).
+const CreateWorkspaceDialog = lazyWithPreload(async () => (await import('./create-workspace-dialog')).CreateWorkspaceDialog);
 
 /**
  * The header's workspace switcher (PRODUCT §1: an assistant switches between executives'
@@ -145,6 +146,7 @@ export function WorkspaceSwitcher() {
             setAnchor(null);
             setIsCreating(true);
           }}
+          {...onIntent(CreateWorkspaceDialog.preload)}
         >
           <ListItemIcon>
             <AddOutlined fontSize="small" />
