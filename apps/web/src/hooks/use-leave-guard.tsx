@@ -11,6 +11,15 @@ export interface LeaveGuard {
 }
 
 /**
+ * Navigation state for a navigation that makes the edits moot, such as leaving a template just
+ * deleted: `navigate(href, { state: editsDiscarded })` passes every leave guard without asking.
+ */
+export const editsDiscarded = { editsDiscarded: true } as const;
+
+const isEditsDiscarded = (state: unknown) =>
+  typeof state === 'object' && state !== null && (state as Partial<typeof editsDiscarded>).editsDiscarded === true;
+
+/**
  * Keeps typing from being lost ("no lost typing": the brief template editor, issue #9; the summary
  * editor, issue #11): while `isDirty`, leaving for another page asks first (React Router's
  * blocker) and closing or reloading the tab triggers the browser's own prompt (beforeunload).
@@ -22,7 +31,8 @@ export function useLeaveGuard(isDirty: boolean, subject: string): LeaveGuard {
     shouldBlock.current = isDirty;
   }, [isDirty]);
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => shouldBlock.current && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) =>
+      shouldBlock.current && currentLocation.pathname !== nextLocation.pathname && !isEditsDiscarded(nextLocation.state),
   );
 
   useEffect(() => {

@@ -201,6 +201,24 @@ describe('template pages (issue #9: template editor; built-ins read-only with Du
     await waitFor(() => expect(router.state.location.pathname).toBe('/executive-briefs'));
   });
 
+  it('deleting a template with unsaved edits goes to the list without asking about them: they went with it', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      ...listRoute,
+      [`GET ${base}/brief-templates/${own.id}`]: () => json(200, { payload: own }),
+      [`DELETE ${base}/brief-templates/${own.id}`]: () => new Response(null, { status: 204 }),
+    });
+    const router = renderTemplatePage(`/executive-briefs/templates/${own.id}`);
+    await user.type(await screen.findByLabelText(/^Name/), ' (draft)');
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete “Investor update”?' })).getByRole('button', { name: 'Delete template' }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Briefs list' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/executive-briefs');
+    expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+  });
+
   it('shows templates read-only to a member who may not edit briefs', async () => {
     stubApi({ ...listRoute, [`GET ${base}/brief-templates/${own.id}`]: () => json(200, { payload: own }) });
     renderTemplatePage(`/executive-briefs/templates/${own.id}`, 'USER');

@@ -14,6 +14,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { ActionReason } from '@/components/ui/action-reason';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { paths } from '@/config/paths';
+import { editsDiscarded } from '@/hooks/use-leave-guard';
 import { showToast } from '@/lib/toast-store';
 import { useCreateBrief } from '../api/create-brief';
 import { useDeleteBriefTemplate } from '../api/delete-brief-template';
@@ -184,7 +185,8 @@ function TemplateActions({ workspaceId, template, hasUnsavedChanges }: TemplateA
     await remove.mutateAsync({ workspaceId, templateId: template.id });
     setConfirmingDelete(false);
     showToast(`“${template.name}” was deleted.`, 'success');
-    void navigate(paths.briefs.list.getHref(), { replace: true });
+    // The unsaved edits went with the template: no "Leave without saving?" after the deletion.
+    void navigate(paths.briefs.list.getHref(), { replace: true, state: editsDiscarded });
   };
 
   return (
