@@ -7,6 +7,16 @@ function Greeting({ name }: { name: string }) {
   return <p>Hello {name}</p>;
 }
 
+/** Renders `LazyGreeting` for `name` and waits for its text. */
+async function renderGreeting(LazyGreeting: ReturnType<typeof lazyWithPreload<{ name: string }>>, name: string) {
+  render(
+    <Suspense fallback={<p>Loading</p>}>
+      <LazyGreeting name={name} />
+    </Suspense>,
+  );
+  return screen.findByText(`Hello ${name}`);
+}
+
 describe('lazyWithPreload (issue #13: dialog code loaded on intent)', () => {
   it('loads the code once, whether preloaded, preloaded again or rendered', async () => {
     const load = vi.fn(async () => Greeting);
@@ -14,12 +24,7 @@ describe('lazyWithPreload (issue #13: dialog code loaded on intent)', () => {
     LazyGreeting.preload();
     LazyGreeting.preload();
     expect(load).toHaveBeenCalledTimes(1);
-    render(
-      <Suspense fallback={<p>Loading</p>}>
-        <LazyGreeting name="Ada" />
-      </Suspense>,
-    );
-    expect(await screen.findByText('Hello Ada')).toBeVisible();
+    expect(await renderGreeting(LazyGreeting, 'Ada')).toBeVisible();
     expect(load).toHaveBeenCalledTimes(1);
   });
 
@@ -32,12 +37,7 @@ describe('lazyWithPreload (issue #13: dialog code loaded on intent)', () => {
       LazyGreeting.preload();
       expect(load).toHaveBeenCalledTimes(2);
     });
-    render(
-      <Suspense fallback={<p>Loading</p>}>
-        <LazyGreeting name="Grace" />
-      </Suspense>,
-    );
-    expect(await screen.findByText('Hello Grace')).toBeVisible();
+    expect(await renderGreeting(LazyGreeting, 'Grace')).toBeVisible();
     expect(load).toHaveBeenCalledTimes(2);
   });
 
