@@ -6,6 +6,7 @@ import {
   createOwner,
   expect,
   expectNoSeriousA11yViolations,
+  keyboardDragReady,
   newPerson,
   signInThroughUi,
   test,
@@ -85,6 +86,7 @@ test('a blank brief: two sections autosave and survive a reload, move by keyboar
   await handle.focus();
   await page.keyboard.press('Space');
   await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  await keyboardDragReady(page);
   await page.keyboard.press('ArrowDown');
   await expect(page.getByText('“Agenda” is at position 2 of 2.')).toBeAttached();
   await page.keyboard.press('Space');

@@ -115,6 +115,15 @@ export async function registerAndActivateThroughUi(page: Page, request: APIReque
   await page.keyboard.type(code);
 }
 
+/**
+ * Resolves once dnd-kit's keyboard sensor listens for the arrow keys of a drag just lifted with
+ * Space: the sensor adds its keydown listener in a `setTimeout` when the lift starts, so a timer
+ * queued in the page after the lift has been seen runs after it. An arrow pressed earlier is lost.
+ */
+export async function keyboardDragReady(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+}
+
 /** WCAG 2.0 and 2.1 success criteria at levels A and AA, as axe tags. */
 export const WCAG_A_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /**

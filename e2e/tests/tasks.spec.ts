@@ -6,6 +6,7 @@ import {
   createOwner,
   expect,
   expectNoSeriousA11yViolations,
+  keyboardDragReady,
   newPerson,
   signInThroughUi,
   test,
@@ -188,6 +189,7 @@ test('moves tasks to Done on the board by dragging, by keyboard and from the "Mo
   const announcer = page.locator('[id^="DndLiveRegion"]');
   await page.keyboard.press('Space');
   await expect(announcer).toContainText(`“${keyed.title}” is over To do`);
+  await keyboardDragReady(page);
   for (const label of ['In progress', 'Waiting', 'Done']) {
     await page.keyboard.press('ArrowRight');
     await expect(announcer).toContainText(`“${keyed.title}” is over ${label}`);
