@@ -1,11 +1,15 @@
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
-import { BarChart } from '@mui/x-charts/BarChart';
 import { useId } from 'react';
 import type { DashboardWeek } from '@tandem/contract';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
 import { formatWeek, summarizeCreatedVsDone } from '../utils/chart-summaries';
 import { formatShortDate } from '../utils/dashboard-dates';
+import { LazyBarChart } from './lazy-bar-chart';
+
+/** The plot's height and, above it, the legend's row as drawn at the theme's font size (measured), px. */
+const PLOT_HEIGHT = 240;
+const LEGEND_HEIGHT = 29;
 
 /** Props of {@link CreatedDoneChart}. */
 export interface CreatedDoneChartProps {
@@ -31,9 +35,10 @@ export function CreatedDoneChart({ weeks, today, title }: CreatedDoneChartProps)
       <Box id={summaryId} sx={visuallyHidden}>
         {summarizeCreatedVsDone(weeks)}
       </Box>
-      <BarChart
+      <LazyBarChart
         dataset={dataset}
-        height={240}
+        height={PLOT_HEIGHT}
+        placeholderHeight={PLOT_HEIGHT + LEGEND_HEIGHT}
         xAxis={[{ scaleType: 'band', dataKey: 'week', tickLabelStyle: { fontSize: 11 } }]}
         // Counts are whole numbers; with no tasks at all the axis still reads 0…4, not a squashed 0.
         yAxis={[{ tickMinStep: 1, width: 32, min: 0, ...(isEmpty ? { max: 4 } : {}) }]}

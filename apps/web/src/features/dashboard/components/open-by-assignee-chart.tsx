@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import { BarChart } from '@mui/x-charts/BarChart';
 import { useId } from 'react';
 import type { DashboardAssigneeLoad } from '@tandem/contract';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
 import { formatAssignee, summarizeOpenByAssignee } from '../utils/chart-summaries';
+import { LazyBarChart } from './lazy-bar-chart';
 
 /** Props of {@link OpenByAssigneeChart}. */
 export interface OpenByAssigneeChartProps {
@@ -38,7 +38,7 @@ export function OpenByAssigneeChart({ rows, title }: OpenByAssigneeChartProps) {
       <Box id={summaryId} sx={visuallyHidden}>
         {summarizeOpenByAssignee(rows)}
       </Box>
-      <BarChart
+      <LazyBarChart
         layout="horizontal"
         dataset={dataset}
         height={Math.max(120, rows.length * ROW_HEIGHT + 40)}
