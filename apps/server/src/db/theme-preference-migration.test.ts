@@ -53,12 +53,16 @@ async function openEmptyDatabase(): Promise<EmptyDatabase> {
   await admin.query(`create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  // One client, not a pool: client.end() resolves once its connection has closed, whereas
+  // pool.end() resolves while sockets may still be closing, and the forced drop below then
+  // terminated a backend whose 57P01 reached no listener (an uncaught error in a full run).
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
   return {
-    migrate: (folder) => migratePg(drizzlePg(pool), { migrationsFolder: folder }),
-    query: async <Row>(text: string) => (await pool.query(text)).rows as Row[],
+    migrate: (folder) => migratePg(drizzlePg(client), { migrationsFolder: folder }),
+    query: async <Row>(text: string) => (await client.query(text)).rows as Row[],
     close: async () => {
-      await pool.end();
+      await client.end();
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     },
