@@ -13,6 +13,8 @@ export interface LeaveGuard {
 /**
  * Navigation state for a navigation that makes the edits moot, such as leaving a template just
  * deleted: `navigate(href, { state: editsDiscarded })` passes every leave guard without asking.
+ * The editor itself calls its guard's `release()` instead; this is for a navigation started
+ * elsewhere on the page, which has no hold of that guard.
  */
 export const editsDiscarded = { editsDiscarded: true } as const;
 

@@ -1,14 +1,14 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { lazyWithPreload, onIntent } from './lazy-with-preload';
+import { lazyWithPreload, onIntent, type PreloadableComponent } from './lazy-with-preload';
 
 function Greeting({ name }: { name: string }) {
   return <p>Hello {name}</p>;
 }
 
 /** Renders `LazyGreeting` for `name` and waits for its text. */
-async function renderGreeting(LazyGreeting: ReturnType<typeof lazyWithPreload<{ name: string }>>, name: string) {
+async function renderGreeting(LazyGreeting: PreloadableComponent<{ name: string }>, name: string) {
   render(
     <Suspense fallback={<p>Loading</p>}>
       <LazyGreeting name={name} />
