@@ -1,4 +1,4 @@
-import type { WorkspaceEvent } from '@tandem/contract';
+import { parseWorkspaceEvent, type WorkspaceEvent } from '@tandem/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openWorkspaceEventStream, type WorkspaceEventStreamDependencies } from './workspace-event-stream';
 
@@ -72,8 +72,20 @@ beforeEach(() => {
       return refreshResult;
     }),
     now: () => Date.now(),
+    loadParser: vi.fn(async () => parseWorkspaceEvent),
   };
 });
+
+/** A parser load the test settles: `resolve()` hands over the contract's parser, `reject()` fails it. */
+function deferredParser() {
+  let settle!: { resolve: () => void; reject: () => void };
+  const loaded = new Promise<typeof parseWorkspaceEvent>((resolve, reject) => {
+    settle = { resolve: () => resolve(parseWorkspaceEvent), reject: () => reject(new TypeError('Failed to fetch a module')) };
+  });
+  return { loaded, ...settle };
+}
+
+const message = (event: WorkspaceEvent) => `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
 
 afterEach(() => {
   vi.useRealTimers();
@@ -166,5 +178,84 @@ describe('openWorkspaceEventStream (PRODUCT §4 events)', () => {
     open();
     await elapse(60_000);
     expect(requests).toHaveLength(1);
+  });
+
+  it('loads the parser with the first message, not with the stream, and hands on what waited for it in order', async () => {
+    const first = streamResponse();
+    answers.push(first);
+    const parser = deferredParser();
+    vi.mocked(deps.loadParser).mockReturnValueOnce(parser.loaded);
+    const close = open();
+    await elapse(5_000);
+    first.send(': heartbeat\n\n');
+    await elapse();
+    expect(deps.loadParser).not.toHaveBeenCalled();
+
+    first.send(message(task));
+    first.send(message(activity));
+    await elapse();
+    expect(deps.loadParser).toHaveBeenCalledTimes(1);
+    expect(events).toEqual([]);
+    parser.resolve();
+    await elapse();
+    expect(events).toEqual([task, activity]);
+
+    first.send(message(task));
+    await elapse();
+    expect(events).toEqual([task, activity, task]);
+    expect(deps.loadParser).toHaveBeenCalledTimes(1);
+    close();
+  });
+
+  it('skips the messages of a failed parser load and loads again with the next message', async () => {
+    const first = streamResponse();
+    answers.push(first);
+    const parser = deferredParser();
+    vi.mocked(deps.loadParser).mockReturnValueOnce(parser.loaded);
+    const close = open();
+    await elapse();
+    first.send(message(task));
+    await elapse();
+    parser.reject();
+    await elapse();
+    expect(events).toEqual([]);
+
+    first.send(message(activity));
+    await elapse();
+    expect(deps.loadParser).toHaveBeenCalledTimes(2);
+    expect(events).toEqual([activity]);
+    expect(requests).toHaveLength(1);
+    close();
+  });
+
+  it('hands on nothing once closed, even what came before the parser did', async () => {
+    const first = streamResponse();
+    answers.push(first);
+    const parser = deferredParser();
+    vi.mocked(deps.loadParser).mockReturnValueOnce(parser.loaded);
+    const close = open();
+    await elapse();
+    first.send(message(task));
+    await elapse();
+    close();
+    parser.resolve();
+    await elapse();
+    expect(events).toEqual([]);
+  });
+
+  it("by default loads the contract's parser", async () => {
+    const first = streamResponse();
+    answers.push(first);
+    const { loadParser: _stub, ...withoutParser } = deps;
+    const close = openWorkspaceEventStream({
+      workspaceId,
+      onEvent: (event) => events.push(event),
+      onResync: () => undefined,
+      dependencies: withoutParser,
+    });
+    await elapse();
+    first.send(message(task));
+    await vi.waitFor(() => expect(events).toEqual([task]));
+    close();
   });
 });

@@ -1,5 +1,5 @@
 import { fetchEventSource } from '@microsoft/fetch-event-source';
-import { parseWorkspaceEvent, type WorkspaceEvent } from '@tandem/contract';
+import type { WorkspaceEvent } from '@tandem/contract';
 import { API_BASE_URL, CLIENT_ID } from '../../config/env';
 import { refreshSession } from '../api-client';
 import { readStorage } from '../token-storage';
@@ -22,7 +22,16 @@ export interface WorkspaceEventStreamDependencies {
   /** Refreshes the session once (lib/api-client): true when a new access token is stored. */
   refreshSession: () => Promise<boolean>;
   now: () => number;
+  /**
+   * Loads the contract's `parseWorkspaceEvent`. Its zod schema of every event type (every feature's
+   * objects) is built when its module runs: loaded with the first message, not with the page
+   * (issue #13: that build was one of a signed-in page's long tasks).
+   */
+  loadParser: () => Promise<EventParser>;
 }
+
+/** Data of a message → its event, or undefined for anything unknown or malformed. */
+export type EventParser = (data: unknown) => WorkspaceEvent | undefined;
 
 /** Options of {@link openWorkspaceEventStream}. */
 export interface WorkspaceEventStreamOptions {
@@ -49,6 +58,7 @@ const defaultDependencies: WorkspaceEventStreamDependencies = {
   readAccessToken: () => readStorage('accessToken'),
   refreshSession,
   now: () => Date.now(),
+  loadParser: () => import('./parse-workspace-event').then((module) => module.parseWorkspaceEvent),
 };
 
 /** GET v1/workspaces/{id}/events (PRODUCT §4); the token travels in a header, never in the URL. */
@@ -71,8 +81,9 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
 /**
  * Opens a workspace's live event stream (PRODUCT §4 `events`, text/event-stream) with
  * fetch-event-source, authenticated by the `Authorization: Bearer` and `X-Client-Id` headers.
- * Each message's data is parsed with the contract's `parseWorkspaceEvent`; unknown or malformed
- * ones are skipped. The last `id:` seen (activity item ids) is sent back as `Last-Event-ID` on
+ * Each message's data is parsed with the contract's `parseWorkspaceEvent` (loaded with the first
+ * message) and handed to `onEvent` in the order the messages came; unknown or malformed ones are
+ * skipped, and none is handed on once the stream is closed. The last `id:` seen (activity item ids) is sent back as `Last-Event-ID` on
  * every reopening, so the server replays up to 100 missed activity events.
  *
  * The stream keeps running while the tab is hidden (`openWhenHidden`): a hidden tab still lights
@@ -91,6 +102,19 @@ export function openWorkspaceEventStream({ workspaceId, onEvent, onResync, depen
   const closer = new AbortController();
   let lastEventId: string | null = null;
   let hasOpened = false;
+  let parser: Promise<EventParser | undefined> | undefined;
+  // Messages are handed on one after another, in the order they came, once the parser is here.
+  let delivered: Promise<void> = Promise.resolve();
+  const deliver = (data: string) => {
+    // A failed load skips the messages waiting for it and is tried again by the next one (a stale
+    // chunk after a deploy: the next navigation reloads the app, lib/chunk-reload.ts).
+    const loading = (parser ??= deps.loadParser().catch(() => (parser = undefined)));
+    delivered = delivered.then(async () => {
+      const event = (await loading)?.(data);
+      // onEvent (dispatchWorkspaceEvent) reports its handlers' failures itself, never throwing.
+      if (event && !closer.signal.aborted) onEvent(event);
+    });
+  };
 
   const connectOnce = async (accessToken: string): Promise<Outcome> => {
     const attempt = new AbortController();
@@ -116,8 +140,8 @@ export function openWorkspaceEventStream({ workspaceId, onEvent, onResync, depen
         },
         onmessage: (message) => {
           if (message.id) lastEventId = message.id;
-          const event = parseWorkspaceEvent(message.data);
-          if (event) onEvent(event);
+          // A heartbeat or `retry:` line dispatches a message without data: nothing to parse.
+          if (message.data) deliver(message.data);
         },
         onerror: (error: unknown) => {
           // No retry inside the library: the loop below decides (fresh token, backoff).
