@@ -3,6 +3,7 @@ import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import { BRIEF_ATTENDEES_MAX, type BriefAttendee, type Member } from '@tandem/contract';
 import { useMemo } from 'react';
+import { compareText } from '@/lib/compare-text';
 
 /** Props of {@link BriefAttendeesField}. */
 export interface BriefAttendeesFieldProps {
@@ -28,7 +29,7 @@ export function BriefAttendeesField({ value, onChange, members, known, size }: B
       members
         .filter((member) => member.status === 'ACTIVE')
         .map((member) => ({ id: member.id, name: `${member.firstName} ${member.lastName}` }))
-        .sort((a, b) => a.name.localeCompare(b.name)),
+        .sort((a, b) => compareText(a.name, b.name)),
     [members],
   );
   const names = useMemo(() => {

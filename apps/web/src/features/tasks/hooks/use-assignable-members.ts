@@ -1,5 +1,6 @@
 import type { Member } from '@tandem/contract';
 import { useMemo } from 'react';
+import { compareText } from '@/lib/compare-text';
 import { useMembers } from '@/features/workspaces';
 
 /**
@@ -12,7 +13,7 @@ export function useAssignableMembers(workspaceId: string, keepMemberId?: string 
     () =>
       (query.data ?? [])
         .filter((member) => member.status === 'ACTIVE' || member.id === keepMemberId)
-        .sort((a, b) => `${a.firstName} ${a.lastName}`.localeCompare(`${b.firstName} ${b.lastName}`)),
+        .sort((a, b) => compareText(`${a.firstName} ${a.lastName}`, `${b.firstName} ${b.lastName}`)),
     [query.data, keepMemberId],
   );
   return { members, isPending: query.isPending };

@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+/** Counts the collators built, each a real one. */
+function countCollators() {
+  const Real = Intl.Collator;
+  return vi.spyOn(Intl, 'Collator').mockImplementation(function (...args: ConstructorParameters<typeof Intl.Collator>) {
+    return new Real(...args);
+  } as unknown as typeof Intl.Collator);
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.resetModules();
+});
+
+describe('compareText (issue #13: one collator, built off the render)', () => {
+  it('orders names as localeCompare does: accents with their letter, case after the letter', async () => {
+    const { compareText } = await import('./compare-text');
+    const names = ['Zoé Martin', 'émile Durand', 'Ada Lovelace', 'Émile Dupont', 'bob Stone', 'Bob Smith'];
+    expect([...names].sort(compareText)).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    expect([...names].sort(compareText)).toEqual(['Ada Lovelace', 'Bob Smith', 'bob Stone', 'Émile Dupont', 'émile Durand', 'Zoé Martin']);
+    expect(compareText('Émile', 'Emile')).toBeGreaterThan(0);
+    expect(compareText('Zoe', 'Émile')).toBeGreaterThan(0);
+    expect(compareText('same', 'same')).toBe(0);
+  });
+
+  it('warmTextCollator builds the collator in an idle callback, once, and compareText reuses it', async () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
+    const built = countCollators();
+    const { compareText, warmTextCollator } = await import('./compare-text');
+    warmTextCollator();
+    expect(built).not.toHaveBeenCalled();
+    expect(idle).toHaveLength(1);
+    idle[0]!();
+    expect(built).toHaveBeenCalledTimes(1);
+    expect(compareText('a', 'b')).toBeLessThan(0);
+    expect(built).toHaveBeenCalledTimes(1);
+  });
+
+  it('warmTextCollator does nothing where requestIdleCallback is missing; the first compare builds it', async () => {
+    vi.stubGlobal('requestIdleCallback', undefined);
+    const built = countCollators();
+    const { compareText, warmTextCollator } = await import('./compare-text');
+    warmTextCollator();
+    expect(built).not.toHaveBeenCalled();
+    expect(compareText('b', 'a')).toBeGreaterThan(0);
+    expect(built).toHaveBeenCalledTimes(1);
+  });
+});
