@@ -5,7 +5,7 @@ import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { taskStatuses, type Task, type TaskStatus } from '@tandem/contract';
-import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { Suspense, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { Link as RouterLink, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { paths } from '@/config/paths';
 import { queryClient } from '@/lib/query-client';
@@ -15,7 +15,7 @@ import { tasksQueryOptions, useTasks } from '@/features/tasks/api/get-tasks';
 import { useUpdateTask } from '@/features/tasks/api/update-task';
 import { QuickAddTask } from '@/features/tasks/components/quick-add-task';
 import { TaskDrawer } from '@/features/tasks/components/task-drawer';
-import { TasksBoard } from '@/features/tasks/components/tasks-board';
+import { LazyTasksBoard } from '@/features/tasks/components/lazy-tasks-board';
 import { TasksList } from '@/features/tasks/components/tasks-list';
 import { TasksToolbar } from '@/features/tasks/components/tasks-toolbar';
 import { useAssignableMembers } from '@/features/tasks/hooks/use-assignable-members';
@@ -177,7 +177,9 @@ function TasksScreen({ workspaceId, workspaceName, actor }: TasksScreenProps) {
               onClear={() => handleFiltersChange({ ...DEFAULT_TASK_FILTERS, view: filters.view })}
             />
           ) : filters.view === 'board' ? (
-            <TasksBoard tasks={items} statuses={statuses} actor={actor} onOpen={handleOpen} onMove={handleMove} />
+            <Suspense fallback={<TasksSkeleton view="board" />}>
+              <LazyTasksBoard tasks={items} statuses={statuses} actor={actor} onOpen={handleOpen} onMove={handleMove} />
+            </Suspense>
           ) : (
             <TasksList tasks={items} actor={actor} onOpen={handleOpen} onMove={handleMove} />
           )}

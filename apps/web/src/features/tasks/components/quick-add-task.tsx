@@ -12,7 +12,7 @@ import { showToast } from '@/lib/toast-store';
 import { useCreateTask } from '../api/create-task';
 import { formatCalendarDate } from '../utils/due-date';
 import { DueDateInputSchema } from '../utils/task-form';
-import { DueDateField } from './due-date-field';
+import { DueDateField, preloadDueDateField } from './due-date-field';
 
 /** Props of {@link QuickAddTask}. */
 export interface QuickAddTaskProps {
@@ -104,6 +104,8 @@ export function QuickAddTask({ workspaceId, members }: QuickAddTaskProps) {
             error={Boolean(error.title)}
             helperText={error.title}
             autoComplete="off"
+            // Phones show the due date once a title is typed: its picker's code loads meanwhile.
+            onFocus={preloadDueDateField}
             sx={{ flex: { xs: '1 1 0', sm: '1 1 280px' }, minWidth: 0 }}
           />
           {!isPhone && extras}

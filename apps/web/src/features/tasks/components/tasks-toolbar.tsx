@@ -18,6 +18,8 @@ import { taskStatuses, taskStatusLabels, type Member, type TaskStatus } from '@t
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
 import { DialogDrawer } from '@/components/ui/dialog-drawer';
+import { onIntent } from '@/lib/lazy-with-preload';
+import { LazyTasksBoard } from './lazy-tasks-board';
 import {
   countActiveFilters,
   DEFAULT_TASK_FILTERS,
@@ -288,7 +290,7 @@ export function TasksToolbar({ filters, members, onChange }: TasksToolbarProps) 
               List
             </Box>
           </ToggleButton>
-          <ToggleButton value="board" sx={{ ...toggleSx, px: { xs: 1.25, sm: 2 } }}>
+          <ToggleButton value="board" sx={{ ...toggleSx, px: { xs: 1.25, sm: 2 } }} {...onIntent(LazyTasksBoard.preload)}>
             <ViewKanbanOutlined fontSize="small" aria-hidden />
             <Box component="span" sx={isPhone ? visuallyHidden : undefined}>
               Board
