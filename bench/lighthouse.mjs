@@ -13,7 +13,7 @@
 // median performance score of `runs` (with that run's FCP, LCP, TBT, CLS and Speed Index) and the
 // accessibility score with the audits that failed.
 /* global window -- the session is written in the page */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
@@ -140,6 +140,7 @@ try {
       ),
     );
   const reports = option('--reports');
+  if (reports) mkdirSync(reports, { recursive: true });
   if (reports) for (const r of results) writeFileSync(path.join(reports, `${r.name.replace(/\W+/g, '-')}.json`), JSON.stringify(r.lhr));
   else {
     const ms = (value) => `${Math.round(value)} ms`;
