@@ -85,6 +85,19 @@ function deferredParser() {
   return { loaded, ...settle };
 }
 
+/** An open stream whose parser load the test settles, with `task` sent and waiting for it. */
+async function openWithTaskWaitingForParser() {
+  const first = streamResponse();
+  answers.push(first);
+  const parser = deferredParser();
+  vi.mocked(deps.loadParser).mockReturnValueOnce(parser.loaded);
+  const close = open();
+  await elapse();
+  first.send(message(task));
+  await elapse();
+  return { first, parser, close };
+}
+
 const message = (event: WorkspaceEvent) => `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
 
 afterEach(() => {
@@ -208,14 +221,7 @@ describe('openWorkspaceEventStream (PRODUCT §4 events)', () => {
   });
 
   it('skips the messages of a failed parser load and loads again with the next message', async () => {
-    const first = streamResponse();
-    answers.push(first);
-    const parser = deferredParser();
-    vi.mocked(deps.loadParser).mockReturnValueOnce(parser.loaded);
-    const close = open();
-    await elapse();
-    first.send(message(task));
-    await elapse();
+    const { first, parser, close } = await openWithTaskWaitingForParser();
     parser.reject();
     await elapse();
     expect(events).toEqual([]);
@@ -229,14 +235,7 @@ describe('openWorkspaceEventStream (PRODUCT §4 events)', () => {
   });
 
   it('hands on nothing once closed, even what came before the parser did', async () => {
-    const first = streamResponse();
-    answers.push(first);
-    const parser = deferredParser();
-    vi.mocked(deps.loadParser).mockReturnValueOnce(parser.loaded);
-    const close = open();
-    await elapse();
-    first.send(message(task));
-    await elapse();
+    const { parser, close } = await openWithTaskWaitingForParser();
     close();
     parser.resolve();
     await elapse();
