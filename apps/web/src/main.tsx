@@ -13,7 +13,7 @@ import { initSession } from '@/lib/session/session-store';
 import { installChunkReload } from '@/lib/chunk-reload';
 import { warmTextCollator } from '@/lib/compare-text';
 import { registerServiceWorker } from '@/lib/service-worker';
-import { whenLoadedAndIdle } from '@/lib/when-idle';
+import { whenIdle, whenLoadedAndIdle } from '@/lib/when-idle';
 import { readStorage } from '@/lib/token-storage';
 
 installChunkReload();
@@ -38,6 +38,6 @@ startTransition(() =>
   ),
 );
 // Sorting names needs ICU's collator: built in the first idle moment, not in the render that sorts.
-warmTextCollator();
+whenIdle(warmTextCollator);
 // The worker (and its precache of every chunk) waits until the page has loaded and gone idle.
 whenLoadedAndIdle(() => void registerServiceWorker());

@@ -2,8 +2,8 @@
  * Locale-aware ordering of display text (people's names, titles): `Intl.Collator`'s compare,
  * as `localeCompare` orders, so "Émile" sorts with the E's. The collator is built on first use,
  * and building ICU's first collator is slow (18–59 ms at Lighthouse's 4× CPU slowdown, measured
- * in Chromium; issue #13): {@link warmTextCollator} builds it while the page waits for its data,
- * instead of inside the render that first sorts names.
+ * in Chromium; issue #13): main.tsx calls {@link warmTextCollator} in an idle moment while the
+ * page waits for its data, instead of inside the render that first sorts names.
  */
 let collator: Intl.Collator | undefined;
 
@@ -13,7 +13,7 @@ export function compareText(a: string, b: string): number {
   return collator.compare(a, b);
 }
 
-/** Builds the collator when the main thread is next idle (where `requestIdleCallback` exists). */
+/** Builds the collator now, if not built yet (run it when the main thread is idle). */
 export function warmTextCollator(): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => compareText('', ''));
+  compareText('', '');
 }
