@@ -15,9 +15,47 @@ const only = process.argv[2]; // optional: 'unit' or 'e2e'
 let passed = 0;
 let failed = 0;
 const summary = [];
+/** Each failed test's file and title, printed again next to the closing line (CI shows the tail). */
+const failedNames = [];
 const record = (name, ok, detail = '') => {
   summary.push(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? ` (${detail})` : ''}`);
 };
+
+/**
+ * Failures in vitest's JSON report: each failed test, plus each file that failed with no failed
+ * test (it did not load, or a hook threw). Not `numFailedTestSuites`: it counts every failed
+ * `describe` block and file too, so one failed test inside a describe counted three times. A
+ * non-zero exit with nothing failed in the report (an unhandled error) is one failure.
+ */
+function countVitestFailures(report, exitCode) {
+  const failedFiles = report.testResults.filter(
+    (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+  ).length;
+  return report.numFailedTests + failedFiles || (exitCode === 0 ? 0 : 1);
+}
+
+/** `file › title` of each failed test in vitest's JSON report, and of each file that failed whole. */
+function vitestFailureNames(report) {
+  return report.testResults.flatMap((file) => {
+    const name = path.relative(root, file.name);
+    const tests = file.assertionResults.filter((test) => test.status === 'failed');
+    if (tests.length > 0) return tests.map((test) => `vitest ${name} › ${test.fullName ?? test.title}`);
+    return file.status === 'failed' ? [`vitest ${name}: ${String(file.message).split('\n')[0]}`] : [];
+  });
+}
+
+/** `[project] file:line › title` of each unexpected or flaky test in Playwright's JSON report. */
+function playwrightFailureNames(report) {
+  const walk = (suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((test) => test.status === 'unexpected' || test.status === 'flaky')
+        .map((test) => `playwright [${test.projectName}] ${spec.file}:${spec.line} › ${spec.title} (${test.status})`),
+    ),
+    ...(suite.suites ?? []).flatMap(walk),
+  ];
+  return (report.suites ?? []).flatMap(walk);
+}
 
 async function check(name, command, args) {
   const code = await run(command, args);
@@ -90,11 +128,11 @@ if (only !== 'e2e') {
   ]);
   if (existsSync(vitestJson)) {
     const report = JSON.parse(readFileSync(vitestJson, 'utf8'));
-    // A non-zero exit with no failed test (an unhandled error, a suite that did not load) is a failure too.
-    const failures = report.numFailedTests + (report.numFailedTestSuites ?? 0) || (vitestCode === 0 ? 0 : 1);
+    const failures = countVitestFailures(report, vitestCode);
     passed += report.numPassedTests;
     failed += failures;
     record('vitest', vitestCode === 0, `${report.numPassedTests} passed, ${failures} failed`);
+    failedNames.push(...vitestFailureNames(report));
   } else {
     failed += 1;
     record('vitest', false, 'no report');
@@ -114,13 +152,15 @@ if (only !== 'unit') {
       env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
     });
     if (existsSync(playwrightJson)) {
-      const { stats } = JSON.parse(readFileSync(playwrightJson, 'utf8'));
+      const report = JSON.parse(readFileSync(playwrightJson, 'utf8'));
+      const { stats } = report;
       // Flaky (failed, then passed on retry) counts as failed; a non-zero exit with nothing failed
       // (a crashed worker, a server that did not start) is one failure.
       const failures = stats.unexpected + stats.flaky || (code === 0 ? 0 : 1);
       passed += stats.expected;
       failed += failures;
       record('playwright', failures === 0, `${stats.expected} passed, ${failures} failed, of which ${stats.flaky} flaky`);
+      failedNames.push(...playwrightFailureNames(report));
     } else {
       failed += 1;
       record('playwright', false, 'no report');
@@ -128,6 +168,7 @@ if (only !== 'unit') {
   }
 }
 
+if (failedNames.length > 0) console.log(`\nFailed:\n${failedNames.map((name) => `  ${name}`).join('\n')}`);
 console.log(`\n${summary.join('\n')}\n`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -254,7 +254,9 @@ describe('openWorkspaceEventStream (PRODUCT §4 events)', () => {
     });
     await elapse();
     first.send(message(task));
-    await vi.waitFor(() => expect(events).toEqual([task]));
+    // A real dynamic import: its first transform, with three test workers on two cores, can take
+    // longer than waitFor's default second.
+    await vi.waitFor(() => expect(events).toEqual([task]), { timeout: 15_000 });
     close();
   });
 });
