@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DashboardSchema, type Dashboard } from '@tandem/contract';
+import { DASHBOARD_LIST_LIMIT, DashboardSchema, type Dashboard } from '@tandem/contract';
+import { briefs } from '../../db/schema/index.js';
 import { useTestApp } from '../../test/test-app.js';
 import { setUpRoles, type RoleMembers } from '../../test/task-fixtures.js';
-import type { SignedInMember } from '../../test/workspace-fixtures.js';
+import { signUpOwner, type SignedInMember } from '../../test/workspace-fixtures.js';
 import { acknowledgeBriefAs, briefOf, createBriefAs, markSectionAs, readyBrief } from '../../test/brief-fixtures.js';
 
 const t = useTestApp();
@@ -79,5 +80,28 @@ describe('the briefs of GET v1/workspaces/{id}/dashboard (issue #9)', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errorData).toHaveProperty('timeZone');
+  });
+
+  it(`caps each list at ${DASHBOARD_LIST_LIMIT} briefs while its total counts them all`, async () => {
+    const owner = await signUpOwner(t);
+    const count = DASHBOARD_LIST_LIMIT + 3;
+    await t.db.insert(briefs).values(
+      Array.from({ length: count }, (_, n) => ({
+        workspaceId: owner.workspaceId,
+        title: `Brief ${String(n).padStart(2, '0')}`,
+        createdByMemberId: owner.memberId,
+        meetingAt: new Date(Date.UTC(2030, 2, 11, 0, n)),
+        meetingTimeZone: ZONE,
+        needMoreCount: 1,
+        needMoreAt: new Date(Date.UTC(2030, 2, 1, 0, n)),
+      })),
+    );
+    const dashboard = await dashboardOf(owner);
+    expect(titles(dashboard.briefsForToday)).toEqual(
+      Array.from({ length: DASHBOARD_LIST_LIMIT }, (_, n) => `Brief ${String(n).padStart(2, '0')}`),
+    );
+    expect(dashboard.needsMore).toHaveLength(DASHBOARD_LIST_LIMIT);
+    expect(dashboard.needsMore[0]!.title).toBe(`Brief ${count - 1}`);
+    expect(dashboard.totals).toMatchObject({ briefsForToday: count, awaitingAcknowledgement: 0, needsMore: count });
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type {
   Brief,
@@ -16,6 +16,7 @@ import type {
 } from '@tandem/contract';
 import type { Queryable } from '../../db/client.js';
 import { isoInstant } from '../../db/instants.js';
+import { matchedBeforeLimit, totalOf } from '../../db/page-total.js';
 import { listPlaceholders, listValues, preparedQuery, preparedStatements } from '../../db/prepared.js';
 import { briefs, briefVersions, people, workspaceMembers, type BriefSnapshot } from '../../db/schema/index.js';
 import { dayBounds, todayIn } from '../../lib/calendar-days.js';
@@ -386,16 +387,17 @@ const listColumns = {
   updatedAt: isoInstant(briefs.updatedAt),
 };
 
-/** The list rows' select: a brief with its section and mark counts and its creator's names. */
-function selectBriefListRows(db: Queryable) {
-  return db
-    .select(listColumns)
-    .from(briefs)
-    .leftJoin(creator, eq(creator.id, briefs.createdByMemberId))
-    .leftJoin(creatorPerson, eq(creatorPerson.id, creator.personId));
+/** `query` (a dynamic select from briefs) with each brief's creator and their names joined. */
+function joinCreator<Query extends PgSelect>(query: Query) {
+  return query.leftJoin(creator, eq(creator.id, briefs.createdByMemberId)).leftJoin(creatorPerson, eq(creatorPerson.id, creator.personId));
 }
 
-type BriefListRow = Awaited<ReturnType<ReturnType<typeof selectBriefListRows>['execute']>>[number];
+/** The list rows' select: a brief with its section and mark counts and its creator's names. */
+function selectBriefListRows(db: Queryable) {
+  return joinCreator(db.select(listColumns).from(briefs).$dynamic());
+}
+
+type BriefListRow = Awaited<ReturnType<typeof selectBriefListRows>>[number];
 
 const toBriefListItem = (row: BriefListRow): BriefListItem => ({
   id: row.id,
@@ -419,46 +421,31 @@ const toBriefListItem = (row: BriefListRow): BriefListItem => ({
  * (db/prepared.ts): `listOf(shape)` gives a list's `where` — which must hold the viewer's
  * visibility ({@link briefsOfWorkspace}) — and `order`, their values as placeholders; the
  * statement answers at most `limit` list rows (contract BriefListItem: no section bodies leave the
- * database) for the `values` of a run. `name` and `keyOf` as in {@link preparedStatements}.
+ * database) and how many briefs the list holds in all, for the `values` of a run, in one
+ * statement (db/page-total.ts). `name` and `keyOf` as in {@link preparedStatements}.
  */
 export function briefListItemsStatement<Shape>(
   name: string,
   keyOf: (shape: Shape) => string,
   listOf: (shape: Shape) => { where: SQL; order: SQL[] },
   limit: number,
-): (db: Queryable, shape: Shape, values: Record<string, unknown>) => Promise<BriefListItem[]> {
+): (db: Queryable, shape: Shape, values: Record<string, unknown>) => Promise<{ items: BriefListItem[]; total: number }> {
   const statement = preparedStatements(name, keyOf, (db, shape: Shape, statementName) => {
     const { where, order } = listOf(shape);
-    return selectBriefListRows(db)
+    return joinCreator(
+      db
+        .select({ ...listColumns, total: matchedBeforeLimit() })
+        .from(briefs)
+        .$dynamic(),
+    )
       .where(where)
       .orderBy(...order)
       .limit(limit)
       .prepare(statementName);
   });
-  return async (db, shape, values) => (await statement(db, shape).execute(values)).map(toBriefListItem);
-}
-
-/**
- * How many briefs among those `where` admits match each of `conditions`, in one scan
- * (`count(*) filter (where …)`), as a prepared statement per shape: e.g. the dashboard's three
- * brief totals in one statement. `countsOf(shape)` gives `where` and `conditions` with placeholders.
- */
-export function briefCountsStatement<Shape, K extends string>(
-  name: string,
-  keyOf: (shape: Shape) => string,
-  countsOf: (shape: Shape) => { where: SQL; conditions: Record<K, SQL> },
-): (db: Queryable, shape: Shape, values: Record<string, unknown>) => Promise<Record<K, number>> {
-  const statement = preparedStatements(name, keyOf, (db, shape: Shape, statementName) => {
-    const { where, conditions } = countsOf(shape);
-    const counts = Object.fromEntries(
-      (Object.keys(conditions) as K[]).map((key) => [key, sql<number>`count(*) filter (where ${conditions[key]})::int`]),
-    );
-    return db.select(counts).from(briefs).where(where).prepare(statementName);
-  });
-  // An aggregate without GROUP BY answers exactly one row, holding every count.
   return async (db, shape, values) => {
-    const [row] = await statement(db, shape).execute(values);
-    return Object.fromEntries(Object.entries(row ?? {}).map(([key, count]) => [key, Number(count)])) as Record<K, number>;
+    const rows = await statement(db, shape).execute(values);
+    return { items: rows.map(toBriefListItem), total: totalOf(rows) };
   };
 }
 

@@ -12,10 +12,11 @@ import {
 import { briefsOfWorkspace, tasksOfWorkspace, viewerPlaceholders, viewerValues, type Viewer } from '../../permissions/visibility.js';
 import type { Queryable } from '../../db/client.js';
 import { isoInstant } from '../../db/instants.js';
+import { matchedBeforeLimit, totalOf } from '../../db/page-total.js';
 import { preparedStatements } from '../../db/prepared.js';
 import { briefs, people, tasks, workspaceMembers } from '../../db/schema/index.js';
 import { dayBounds } from '../../lib/calendar-days.js';
-import { briefCountsStatement, briefListItemsStatement, meetingWithin } from '../briefs/index.js';
+import { briefListItemsStatement, meetingWithin } from '../briefs/index.js';
 import { findNewAnswers, findWaitingOn } from '../questions/index.js';
 
 const notDone = ne(tasks.status, 'DONE');
@@ -64,13 +65,17 @@ const sectionOrder: Record<TaskSection, () => SQL[]> = {
   delegatedWaiting: () => [sql`${tasks.dueDate} asc nulls last`, asc(tasks.createdAt), asc(tasks.id)],
 };
 
-/** At most {@link DASHBOARD_LIST_LIMIT} visible tasks of one list, as dashboard rows, in the list's order. */
+/**
+ * At most {@link DASHBOARD_LIST_LIMIT} visible tasks of one list, as dashboard rows, in the list's
+ * order, each carrying the list's total.
+ */
 const taskRowsStatement = preparedStatements(
   'dashboard_tasks',
   ({ memberType, section }: { memberType: MemberType; section: TaskSection }) => `${memberType} ${section}`,
   (db, { memberType, section }, name) =>
     db
       .select({
+        total: matchedBeforeLimit(),
         id: tasks.id,
         title: tasks.title,
         status: tasks.status,
@@ -95,11 +100,17 @@ const taskRowsStatement = preparedStatements(
       .prepare(name),
 );
 
-async function findTaskRows(db: Queryable, reader: Viewer, today: string, section: TaskSection): Promise<DashboardTask[]> {
+/** One task list of the dashboard: its first rows and how many tasks it holds in all. */
+async function findTaskList(
+  db: Queryable,
+  reader: Viewer,
+  today: string,
+  section: TaskSection,
+): Promise<{ items: DashboardTask[]; total: number }> {
   const rows = await taskRowsStatement(db, { memberType: reader.workspaceMemberType, section }).execute(values(reader, today));
   const member = (memberId: string | null, firstName: string | null, lastName: string | null) =>
     memberId && firstName !== null && lastName !== null ? { memberId, firstName, lastName } : null;
-  return rows.map((row) => ({
+  const items = rows.map((row) => ({
     id: row.id,
     title: row.title,
     status: row.status,
@@ -109,39 +120,7 @@ async function findTaskRows(db: Queryable, reader: Viewer, today: string, sectio
     createdBy: member(row.creatorId, row.creatorFirstName, row.creatorLastName),
     createdAt: row.createdAt,
   }));
-}
-
-/** The four task lists' totals in one scan of the reader's open tasks. */
-const sectionCountsStatement = preparedStatements(
-  'dashboard_task_counts',
-  (memberType: MemberType) => memberType,
-  (db, memberType, name) => {
-    const where = sections();
-    return db
-      .select({
-        dueToday: sql<number>`count(*) filter (where ${where.dueToday})::int`,
-        overdue: sql<number>`count(*) filter (where ${where.overdue})::int`,
-        overdueUnassigned: sql<number>`count(*) filter (where ${where.overdueUnassigned})::int`,
-        delegatedWaiting: sql<number>`count(*) filter (where ${where.delegatedWaiting})::int`,
-      })
-      .from(tasks)
-      .where(and(tasksOfWorkspace(viewerPlaceholders(memberType)), notDone))
-      .prepare(name);
-  },
-);
-
-async function countSections(
-  db: Queryable,
-  reader: Viewer,
-  today: string,
-): Promise<Pick<Dashboard['totals'], 'dueToday' | 'overdue' | 'overdueUnassigned' | 'delegatedWaiting'>> {
-  const [row] = await sectionCountsStatement(db, reader.workspaceMemberType).execute(values(reader, today));
-  return {
-    dueToday: row?.dueToday ?? 0,
-    overdue: row?.overdue ?? 0,
-    overdueUnassigned: row?.overdueUnassigned ?? 0,
-    delegatedWaiting: row?.delegatedWaiting ?? 0,
-  };
+  return { items, total: totalOf(rows) };
 }
 
 /** What decides one of the dashboard's brief lists' SQL: the reader's member type and the list. */
@@ -183,39 +162,21 @@ const briefListStatement = briefListItemsStatement(
   DASHBOARD_LIST_LIMIT,
 );
 
-/** The three lists' totals in one statement; 0 for a list that is not the reader's. */
-const briefTotalsStatement = briefCountsStatement(
-  'dashboard_brief_counts',
-  (memberType: MemberType) => memberType,
-  (memberType) => {
-    const lists = briefListsOf(memberType);
-    const condition = (list: BriefListShape['list']) => (lists[list] ? briefList(list).condition : sql`false`);
-    return {
-      where: briefsOfWorkspace(viewerPlaceholders(memberType)),
-      conditions: {
-        briefsForToday: condition('briefsForToday'),
-        awaitingAcknowledgement: condition('awaitingAcknowledgement'),
-        needsMore: condition('needsMore'),
-      },
-    };
-  },
-);
-
 /**
- * The dashboard's brief lists of `reader` and their totals: one page query per list that is the
- * reader's, and one statement counting all of them (empty and 0 for a list that is not theirs).
+ * The dashboard's brief lists of `reader`, each its first rows and its total in one statement;
+ * a list that is not the reader's is empty and 0, with no statement run.
  */
 async function findBriefLists(db: Queryable, reader: Viewer, today: string, timeZone: string) {
   const memberType = reader.workspaceMemberType;
   const day = dayBounds(today, timeZone);
   const run = { ...viewerValues(reader), dayStart: day.start.toISOString(), dayEnd: day.end.toISOString() };
   const lists = briefListsOf(memberType);
-  const page = (list: BriefListShape['list']) => (lists[list] ? briefListStatement(db, { memberType, list }, run) : Promise.resolve([]));
+  const none = { items: [], total: 0 };
+  const page = (list: BriefListShape['list']) => (lists[list] ? briefListStatement(db, { memberType, list }, run) : none);
   return {
     briefsForToday: await page('briefsForToday'),
     awaitingAcknowledgement: await page('awaitingAcknowledgement'),
     needsMore: await page('needsMore'),
-    totals: await briefTotalsStatement(db, memberType, run),
   };
 }
 
@@ -302,35 +263,44 @@ async function countOpenByAssignee(db: Queryable, reader: Viewer): Promise<Dashb
 /**
  * The dashboard of `reader` (contract DashboardSchema) on the calendar day `today` (YYYY-MM-DD,
  * the caller's local date) in `timeZone` (for the briefs for today). Only tasks and briefs `reader`
- * may see count (PRODUCT §6). Runs its sixteen reads one after another: pass a transaction to read
+ * may see count (PRODUCT §6). Runs its eleven reads (at most) one after another: pass a transaction to read
  * them on one connection and one snapshot (dashboard-routes.ts does).
  */
 export async function getDashboard(db: Queryable, reader: Viewer, today: string, timeZone = 'UTC'): Promise<Dashboard> {
   // One query at a time: the route runs them in one transaction, whose connection takes one at a
   // time (issue #13; node-postgres deprecates overlapping queries on a client).
-  const dueToday = await findTaskRows(db, reader, today, 'dueToday');
-  const overdue = await findTaskRows(db, reader, today, 'overdue');
-  const overdueUnassigned = await findTaskRows(db, reader, today, 'overdueUnassigned');
-  const delegatedWaiting = await findTaskRows(db, reader, today, 'delegatedWaiting');
-  const totals = await countSections(db, reader, today);
+  const dueToday = await findTaskList(db, reader, today, 'dueToday');
+  const overdue = await findTaskList(db, reader, today, 'overdue');
+  const overdueUnassigned = await findTaskList(db, reader, today, 'overdueUnassigned');
+  const delegatedWaiting = await findTaskList(db, reader, today, 'delegatedWaiting');
   const createdVsDone = await countWeeks(db, reader, today);
   const openByAssignee = await countOpenByAssignee(db, reader);
-  const briefLists = await findBriefLists(db, reader, today, timeZone);
+  const { briefsForToday, awaitingAcknowledgement, needsMore } = await findBriefLists(db, reader, today, timeZone);
   // Issue #10: [] and 0 for a reader who may not view questions (a GUEST).
   const waitingOn = await findWaitingOn(db, reader, DASHBOARD_LIST_LIMIT);
   const newAnswers = await findNewAnswers(db, reader, new Date(), DASHBOARD_LIST_LIMIT);
   return {
     today,
-    dueToday,
-    overdue,
-    overdueUnassigned,
-    delegatedWaiting,
-    briefsForToday: briefLists.briefsForToday,
-    awaitingAcknowledgement: briefLists.awaitingAcknowledgement,
-    needsMore: briefLists.needsMore,
+    dueToday: dueToday.items,
+    overdue: overdue.items,
+    overdueUnassigned: overdueUnassigned.items,
+    delegatedWaiting: delegatedWaiting.items,
+    briefsForToday: briefsForToday.items,
+    awaitingAcknowledgement: awaitingAcknowledgement.items,
+    needsMore: needsMore.items,
     waitingOn: waitingOn.items,
     newAnswers: newAnswers.items,
-    totals: { ...totals, ...briefLists.totals, waitingOn: waitingOn.total, newAnswers: newAnswers.total },
+    totals: {
+      dueToday: dueToday.total,
+      overdue: overdue.total,
+      overdueUnassigned: overdueUnassigned.total,
+      delegatedWaiting: delegatedWaiting.total,
+      briefsForToday: briefsForToday.total,
+      awaitingAcknowledgement: awaitingAcknowledgement.total,
+      needsMore: needsMore.total,
+      waitingOn: waitingOn.total,
+      newAnswers: newAnswers.total,
+    },
     createdVsDone,
     openByAssignee,
   };

@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DashboardSchema, WaitingOnPageSchema, type WaitingOn } from '@tandem/contract';
+import { DASHBOARD_LIST_LIMIT, DashboardSchema, WaitingOnPageSchema, type WaitingOn } from '@tandem/contract';
 import { contacts, questionAnswers, questionRecipients } from '../../db/schema/index.js';
 import { openWorkspaceEvents, useEventStreams } from '../../test/event-stream.js';
 import { useTestApp } from '../../test/test-app.js';
 import { setUpRoles, type RoleMembers } from '../../test/task-fixtures.js';
-import type { SignedInMember } from '../../test/workspace-fixtures.js';
+import { signUpOwner, type SignedInMember } from '../../test/workspace-fixtures.js';
 import { todayIn } from '../../lib/calendar-days.js';
 import {
   createRequestAs,
@@ -154,6 +154,32 @@ describe('GET v1/workspaces/{id}/waiting-on and the dashboard', () => {
     const after = await dashboardOf(roles.EXECUTIVEASSISTANT);
     expect(after.waitingOn.map((item) => names[item.contact.id])).toEqual(['Ben', 'Ada']);
     expect(after.newAnswers.find((item) => item.contact.id === dee.contact.id)?.contact.isFormer).toBe(true);
+  });
+});
+
+describe("the dashboard's Waiting on and New answers past their first rows", () => {
+  it(`show the first ${DASHBOARD_LIST_LIMIT} each while their totals count them all`, async () => {
+    const owner = await signUpOwner(t);
+    const count = DASHBOARD_LIST_LIMIT + 2;
+    const people = await Promise.all(
+      Array.from({ length: count }, (_, n) => insertContact(t, owner.workspaceId, { firstName: `Person${n}`, lastName: 'VP' })),
+    );
+    const request = await sentRequestAs(
+      t,
+      owner,
+      people.map((person) => person.id),
+    );
+    // Answered within the week, newest first by index; unfinished, so still waited on too.
+    for (const [n, recipient] of request.recipients.entries()) {
+      await setRecipient(recipient.id, { state: 'PARTIAL', lastAnsweredAt: new Date(Date.now() - (count - n) * 60_000) });
+    }
+    const response = await t.get(`/api/v1/workspaces/${owner.workspaceId}/dashboard`, { token: owner.token });
+    expect(response.statusCode, response.body).toBe(200);
+    const dashboard = DashboardSchema.parse(response.json().payload);
+    expect(dashboard.waitingOn).toHaveLength(DASHBOARD_LIST_LIMIT);
+    expect(dashboard.newAnswers).toHaveLength(DASHBOARD_LIST_LIMIT);
+    expect(dashboard.newAnswers[0]!.recipientId).toBe(request.recipients.at(-1)!.id);
+    expect([dashboard.totals.waitingOn, dashboard.totals.newAnswers]).toEqual([count, count]);
   });
 });
 

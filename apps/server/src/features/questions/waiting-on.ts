@@ -1,9 +1,11 @@
 import { differenceInCalendarDays, parseISO, subDays } from 'date-fns';
 import { and, asc, desc, eq, isNull, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { can, type NewAnswer, type WaitingOn, type WaitingOnPage } from '@tandem/contract';
 import type { Database, Queryable } from '../../db/client.js';
 import { instantPlaceholder, isoInstant } from '../../db/instants.js';
+import { matchedBeforeLimit, totalOf } from '../../db/page-total.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { contacts, publicLinks, questionRecipients, questionRequests, workspaces } from '../../db/schema/index.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
@@ -55,22 +57,24 @@ function waitingWhere(workspaceId: string | Placeholder): SQL {
   )!;
 }
 
-function selectWaiting(db: Queryable) {
-  return db
-    .select({
-      recipientId: questionRecipients.id,
-      requestId: questionRequests.id,
-      requestTitle: questionRequests.title,
-      contact: contactRefColumns,
-      state: questionRecipients.state,
-      channel: questionRecipients.channel,
-      sentAt: questionRecipients.sentAt,
-      dueDate: questionRequests.dueDate,
-      timeZone: questionRequests.timeZone,
-      remindersSent: questionRecipients.remindersSent,
-      lastRemindedAt: questionRecipients.lastRemindedAt,
-    })
-    .from(questionRecipients)
+/** What a row of "Waiting on" holds: the recipient, their request and contact. */
+const waitingFields = {
+  recipientId: questionRecipients.id,
+  requestId: questionRequests.id,
+  requestTitle: questionRequests.title,
+  contact: contactRefColumns,
+  state: questionRecipients.state,
+  channel: questionRecipients.channel,
+  sentAt: questionRecipients.sentAt,
+  dueDate: questionRequests.dueDate,
+  timeZone: questionRequests.timeZone,
+  remindersSent: questionRecipients.remindersSent,
+  lastRemindedAt: questionRecipients.lastRemindedAt,
+};
+
+/** `query` (a dynamic select from question_recipients) with the recipient's request, contact, link and workspace joined. */
+function joinWaiting<Query extends PgSelect>(query: Query) {
+  return query
     .innerJoin(
       questionRequests,
       and(eq(questionRequests.workspaceId, questionRecipients.workspaceId), eq(questionRequests.id, questionRecipients.requestId)),
@@ -80,7 +84,11 @@ function selectWaiting(db: Queryable) {
     .innerJoin(workspaces, eq(workspaces.id, questionRecipients.workspaceId));
 }
 
-type WaitingRow = Awaited<ReturnType<ReturnType<typeof selectWaiting>['where']>>[number];
+function selectWaiting(db: Queryable) {
+  return joinWaiting(db.select(waitingFields).from(questionRecipients).$dynamic());
+}
+
+type WaitingRow = Awaited<ReturnType<typeof selectWaiting>>[number];
 
 const toWaitingOn = (row: WaitingRow, now: Date): WaitingOn => ({
   recipientId: row.recipientId,
@@ -124,28 +132,18 @@ export async function findWaitingOnPage(
   };
 }
 
-/** The dashboard's first page of who owes answers and their number, prepared once (db/prepared.ts; issue #13). */
+/** The dashboard's first page of who owes answers with their number, prepared once (db/prepared.ts; issue #13). */
 const firstWaitingStatement = preparedQuery((db) =>
-  selectWaiting(db)
+  joinWaiting(
+    db
+      .select({ ...waitingFields, total: matchedBeforeLimit() })
+      .from(questionRecipients)
+      .$dynamic(),
+  )
     .where(waitingWhere(sql.placeholder('workspaceId')))
     .orderBy(asc(questionRecipients.sentAt), asc(questionRecipients.id))
     .limit(sql.placeholder('limit'))
     .prepare('dashboard_waiting_on'),
-);
-
-const waitingCountStatement = preparedQuery((db) =>
-  db
-    .select({ value: sql<number>`count(*)::int` })
-    .from(questionRecipients)
-    .innerJoin(
-      questionRequests,
-      and(eq(questionRequests.workspaceId, questionRecipients.workspaceId), eq(questionRequests.id, questionRecipients.requestId)),
-    )
-    .innerJoin(contacts, eq(contacts.id, questionRecipients.contactId))
-    .innerJoin(publicLinks, eq(publicLinks.id, questionRecipients.linkId))
-    .innerJoin(workspaces, eq(workspaces.id, questionRecipients.workspaceId))
-    .where(waitingWhere(sql.placeholder('workspaceId')))
-    .prepare('dashboard_waiting_on_count'),
 );
 
 /**
@@ -156,10 +154,8 @@ const waitingCountStatement = preparedQuery((db) =>
 export async function findWaitingOn(db: Queryable, viewer: Viewer, limit: number): Promise<{ items: WaitingOn[]; total: number }> {
   if (!can(viewer.workspaceMemberType, 'viewQuestions')) return { items: [], total: 0 };
   const now = new Date();
-  // In turn, not at once: the dashboard runs this inside its transaction (one connection).
   const rows = await firstWaitingStatement(db).execute({ workspaceId: viewer.workspaceId, limit });
-  const [count] = await waitingCountStatement(db).execute({ workspaceId: viewer.workspaceId });
-  return { items: rows.map((row) => toWaitingOn(row, now)), total: Number(count?.value ?? 0) };
+  return { items: rows.map((row) => toWaitingOn(row, now)), total: totalOf(rows) };
 }
 
 /** Answers of a workspace that came in or changed in [since, now] (ISO instants bound on each run). */
@@ -172,6 +168,7 @@ const answeredWithin = and(
 const newAnswersStatement = preparedQuery((db) =>
   db
     .select({
+      total: matchedBeforeLimit(),
       recipientId: questionRecipients.id,
       requestId: questionRequests.id,
       requestTitle: questionRequests.title,
@@ -193,14 +190,6 @@ const newAnswersStatement = preparedQuery((db) =>
     .prepare('dashboard_new_answers'),
 );
 
-const newAnswersCountStatement = preparedQuery((db) =>
-  db
-    .select({ value: sql<number>`count(*)::int` })
-    .from(questionRecipients)
-    .where(answeredWithin)
-    .prepare('dashboard_new_answers_count'),
-);
-
 /**
  * The dashboard's "New answers" (contract DashboardSchema): recipients whose answers came in or
  * changed in the {@link NEW_ANSWERS_DAYS} days before `now`, newest first (`late` when any of their
@@ -215,7 +204,6 @@ export async function findNewAnswers(
   if (!can(viewer.workspaceMemberType, 'viewQuestions')) return { items: [], total: 0 };
   const values = { workspaceId: viewer.workspaceId, since: subDays(now, NEW_ANSWERS_DAYS).toISOString(), now: now.toISOString() };
   const rows = await newAnswersStatement(db).execute({ ...values, limit });
-  const [count] = await newAnswersCountStatement(db).execute(values);
   return {
     items: rows.map((row) => ({
       recipientId: row.recipientId,
@@ -227,7 +215,7 @@ export async function findNewAnswers(
       answeredAt: row.answeredAt!,
       late: Boolean(row.late),
     })),
-    total: Number(count?.value ?? 0),
+    total: totalOf(rows),
   };
 }
 
