@@ -93,7 +93,9 @@ describe('10,000 random well-formed ids (issue #14)', () => {
     };
     await Promise.all(Array.from({ length: 8 }, worker));
     expect(Object.fromEntries(statuses)).toEqual({ 404: 10_000 });
-  });
+    // Ten thousand misses, each recorded by the miss limiter: 50–90 s on PGlite in a full run, and
+    // past the project's 120 s when the machine is busier (three test workers on two cores).
+  }, 360_000);
 
   it('the real links open (the control)', async () => {
     for (const recipient of sent.recipients)
