@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, unionAll } from 'drizzle-orm/pg-core';
 import {
   can,
   DASHBOARD_LIST_LIMIT,
@@ -12,7 +12,7 @@ import {
 import { briefsOfWorkspace, tasksOfWorkspace, viewerPlaceholders, viewerValues, type Viewer } from '../../permissions/visibility.js';
 import type { Queryable } from '../../db/client.js';
 import { isoInstant } from '../../db/instants.js';
-import { matchedBeforeLimit, totalOf } from '../../db/page-total.js';
+import { matchedBeforeLimit } from '../../db/page-total.js';
 import { preparedStatements } from '../../db/prepared.js';
 import { briefs, people, tasks, workspaceMembers } from '../../db/schema/index.js';
 import { dayBounds } from '../../lib/calendar-days.js';
@@ -65,62 +65,86 @@ const sectionOrder: Record<TaskSection, () => SQL[]> = {
   delegatedWaiting: () => [sql`${tasks.dueDate} asc nulls last`, asc(tasks.createdAt), asc(tasks.id)],
 };
 
+/** The task lists in the order the one statement reads them; a row's `list` is its index here. */
+const taskSections: readonly TaskSection[] = ['dueToday', 'overdue', 'overdueUnassigned', 'delegatedWaiting'];
+/** Each list's tag as SQL text of its own (static SQL, no parameter: the union's column is int). */
+const sectionTags: Record<TaskSection, SQL<number>> = {
+  dueToday: sql<number>`0`,
+  overdue: sql<number>`1`,
+  overdueUnassigned: sql<number>`2`,
+  delegatedWaiting: sql<number>`3`,
+};
+
 /**
- * At most {@link DASHBOARD_LIST_LIMIT} visible tasks of one list, as dashboard rows, in the list's
- * order, each carrying the list's total.
+ * The four task lists in one statement (a UNION ALL of one select per list; issue #13): at most
+ * {@link DASHBOARD_LIST_LIMIT} visible tasks of each, as dashboard rows, each row carrying its
+ * list, its place in the list's order (`position`, from 1) and the list's total — the union's
+ * output order is not relied on.
  */
-const taskRowsStatement = preparedStatements(
+const taskListsStatement = preparedStatements(
   'dashboard_tasks',
-  ({ memberType, section }: { memberType: MemberType; section: TaskSection }) => `${memberType} ${section}`,
-  (db, { memberType, section }, name) =>
-    db
-      .select({
-        total: matchedBeforeLimit(),
-        id: tasks.id,
-        title: tasks.title,
-        status: tasks.status,
-        priority: tasks.priority,
-        dueDate: tasks.dueDate,
-        createdAt: isoInstant(tasks.createdAt),
-        assigneeId: assignee.id,
-        assigneeFirstName: assigneePerson.firstName,
-        assigneeLastName: assigneePerson.lastName,
-        creatorId: creator.id,
-        creatorFirstName: creatorPerson.firstName,
-        creatorLastName: creatorPerson.lastName,
-      })
-      .from(tasks)
-      .leftJoin(assignee, eq(assignee.id, tasks.assigneeMemberId))
-      .leftJoin(assigneePerson, eq(assigneePerson.id, assignee.personId))
-      .leftJoin(creator, eq(creator.id, tasks.createdByMemberId))
-      .leftJoin(creatorPerson, eq(creatorPerson.id, creator.personId))
-      .where(and(tasksOfWorkspace(viewerPlaceholders(memberType)), sections()[section]))
-      .orderBy(...sectionOrder[section]())
-      .limit(DASHBOARD_LIST_LIMIT)
-      .prepare(name),
+  (memberType: MemberType) => memberType,
+  (db, memberType, name) => {
+    const where = sections();
+    const [first, second, ...rest] = taskSections.map((section) => {
+      const order = sectionOrder[section]();
+      return db
+        .select({
+          list: sectionTags[section],
+          position: sql<number>`(row_number() over (order by ${sql.join(order, sql`, `)}))::int`,
+          total: matchedBeforeLimit(),
+          id: tasks.id,
+          title: tasks.title,
+          status: tasks.status,
+          priority: tasks.priority,
+          dueDate: tasks.dueDate,
+          createdAt: isoInstant(tasks.createdAt),
+          assigneeId: assignee.id,
+          assigneeFirstName: assigneePerson.firstName,
+          assigneeLastName: assigneePerson.lastName,
+          creatorId: creator.id,
+          creatorFirstName: creatorPerson.firstName,
+          creatorLastName: creatorPerson.lastName,
+        })
+        .from(tasks)
+        .leftJoin(assignee, eq(assignee.id, tasks.assigneeMemberId))
+        .leftJoin(assigneePerson, eq(assigneePerson.id, assignee.personId))
+        .leftJoin(creator, eq(creator.id, tasks.createdByMemberId))
+        .leftJoin(creatorPerson, eq(creatorPerson.id, creator.personId))
+        .where(and(tasksOfWorkspace(viewerPlaceholders(memberType)), where[section]))
+        .orderBy(...order)
+        .limit(DASHBOARD_LIST_LIMIT);
+    });
+    return unionAll(first!, second!, ...rest).prepare(name);
+  },
 );
 
-/** One task list of the dashboard: its first rows and how many tasks it holds in all. */
-async function findTaskList(
-  db: Queryable,
-  reader: Viewer,
-  today: string,
-  section: TaskSection,
-): Promise<{ items: DashboardTask[]; total: number }> {
-  const rows = await taskRowsStatement(db, { memberType: reader.workspaceMemberType, section }).execute(values(reader, today));
+type TaskList = { items: DashboardTask[]; total: number };
+
+/** The dashboard's four task lists of `reader` on `today`: each its first rows, in order, and its total. */
+async function findTaskLists(db: Queryable, reader: Viewer, today: string): Promise<Record<TaskSection, TaskList>> {
+  const rows = await taskListsStatement(db, reader.workspaceMemberType).execute(values(reader, today));
   const member = (memberId: string | null, firstName: string | null, lastName: string | null) =>
     memberId && firstName !== null && lastName !== null ? { memberId, firstName, lastName } : null;
-  const items = rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    status: row.status,
-    priority: row.priority,
-    dueDate: row.dueDate,
-    assignee: member(row.assigneeId, row.assigneeFirstName, row.assigneeLastName),
-    createdBy: member(row.creatorId, row.creatorFirstName, row.creatorLastName),
-    createdAt: row.createdAt,
-  }));
-  return { items, total: totalOf(rows) };
+  const lists = Object.fromEntries(taskSections.map((section): [TaskSection, TaskList] => [section, { items: [], total: 0 }])) as Record<
+    TaskSection,
+    TaskList
+  >;
+  for (const row of [...rows].sort((a, b) => a.list - b.list || a.position - b.position)) {
+    const list = lists[taskSections[row.list]!];
+    list.total = row.total;
+    list.items.push({
+      id: row.id,
+      title: row.title,
+      status: row.status,
+      priority: row.priority,
+      dueDate: row.dueDate,
+      assignee: member(row.assigneeId, row.assigneeFirstName, row.assigneeLastName),
+      createdBy: member(row.creatorId, row.creatorFirstName, row.creatorLastName),
+      createdAt: row.createdAt,
+    });
+  }
+  return lists;
 }
 
 /** What decides one of the dashboard's brief lists' SQL: the reader's member type and the list. */
@@ -269,10 +293,7 @@ async function countOpenByAssignee(db: Queryable, reader: Viewer): Promise<Dashb
 export async function getDashboard(db: Queryable, reader: Viewer, today: string, timeZone = 'UTC'): Promise<Dashboard> {
   // One query at a time: the route runs them in one transaction, whose connection takes one at a
   // time (issue #13; node-postgres deprecates overlapping queries on a client).
-  const dueToday = await findTaskList(db, reader, today, 'dueToday');
-  const overdue = await findTaskList(db, reader, today, 'overdue');
-  const overdueUnassigned = await findTaskList(db, reader, today, 'overdueUnassigned');
-  const delegatedWaiting = await findTaskList(db, reader, today, 'delegatedWaiting');
+  const { dueToday, overdue, overdueUnassigned, delegatedWaiting } = await findTaskLists(db, reader, today);
   const createdVsDone = await countWeeks(db, reader, today);
   const openByAssignee = await countOpenByAssignee(db, reader);
   const { briefsForToday, awaitingAcknowledgement, needsMore } = await findBriefLists(db, reader, today, timeZone);
