@@ -126,11 +126,14 @@ async function findTaskLists(db: Queryable, reader: Viewer, today: string): Prom
   const rows = await taskListsStatement(db, reader.workspaceMemberType).execute(values(reader, today));
   const member = (memberId: string | null, firstName: string | null, lastName: string | null) =>
     memberId && firstName !== null && lastName !== null ? { memberId, firstName, lastName } : null;
-  const lists = Object.fromEntries(taskSections.map((section): [TaskSection, TaskList] => [section, { items: [], total: 0 }])) as Record<
-    TaskSection,
-    TaskList
-  >;
-  for (const row of [...rows].sort((a, b) => a.list - b.list || a.position - b.position)) {
+  const lists: Record<TaskSection, TaskList> = {
+    dueToday: { items: [], total: 0 },
+    overdue: { items: [], total: 0 },
+    overdueUnassigned: { items: [], total: 0 },
+    delegatedWaiting: { items: [], total: 0 },
+  };
+  // The mapper's own array, sorted in place.
+  for (const row of rows.sort((a, b) => a.list - b.list || a.position - b.position)) {
     const list = lists[taskSections[row.list]!];
     list.total = row.total;
     list.items.push({
@@ -287,8 +290,8 @@ async function countOpenByAssignee(db: Queryable, reader: Viewer): Promise<Dashb
 /**
  * The dashboard of `reader` (contract DashboardSchema) on the calendar day `today` (YYYY-MM-DD,
  * the caller's local date) in `timeZone` (for the briefs for today). Only tasks and briefs `reader`
- * may see count (PRODUCT §6). Runs its eleven reads (at most) one after another: pass a transaction to read
- * them on one connection and one snapshot (dashboard-routes.ts does).
+ * may see count (PRODUCT §6). Runs at most eight reads, one after another: pass a transaction to
+ * read them on one connection and one snapshot (dashboard-routes.ts does).
  */
 export async function getDashboard(db: Queryable, reader: Viewer, today: string, timeZone = 'UTC'): Promise<Dashboard> {
   // One query at a time: the route runs them in one transaction, whose connection takes one at a

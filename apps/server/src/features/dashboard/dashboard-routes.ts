@@ -33,9 +33,9 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { personId } = requireAuth(request);
       const { timeZone } = request.query;
-      // The membership and the eleven reads on one connection, the reads in one snapshot (issue
-      // #13: spread over the pool, each waited for a connection of its own; the counts always
-      // agree with the lists).
+      // The membership and the reads (at most eight) on one connection, the reads in one snapshot
+      // (issue #13: spread over the pool, each waited for a connection of its own; the counts
+      // always agree with the lists).
       const dashboard = await onOneConnection(app.db, async (db) => {
         const member = await loadMembership(db, request.params.id, personId);
         assertAllowed(member, 'viewTasks');
