@@ -16,8 +16,9 @@ import {
 
 /**
  * Issue #14, "SIGTERM under load": a client records every request's fate while the server gets
- * SIGTERM. Every request sent before the signal gets its real answer (none is reset; one still
- * unread on its socket when the signal is handled may be refused cleanly), later ones
+ * SIGTERM. Every request sent before the signal gets its real answer (none is reset by the server;
+ * one still unread on its socket when the signal is handled may be refused cleanly, and one on a
+ * connection still in the listener's backlog is reset as the port closes), later ones
  * get 503 with `Connection: close` or find the port closed (refused, or reset in the listener's
  * backlog as it closes); the open event stream ends cleanly;
  * the process exits 0 within 30 s; and every create that answered 2xx is stored once, every one
@@ -128,19 +129,24 @@ describe('SIGTERM under load (issue #14)', () => {
     const after = load.fates.filter((fate) => fate.sentAt >= signalAt);
     // Sent just before the signal but not yet read by the server: refused cleanly, as if sent after.
     const unreadAtSignal = (fate: Fate) => isCleanRefusal(fate) && signalAt - fate.sentAt < SIGNAL_DELIVERY_WINDOW_MS;
+    // "The port closed" has two faces: a connection attempted after the listening socket closed is
+    // refused; one the kernel had already accepted for it, in the backlog Node had not taken yet,
+    // is reset when it closes (RST: the server never read a byte of it). The listener closes as
+    // the drain starts, so such a reset meets a request sent right after the signal, or one sent
+    // on a new connection just before it (seen once in a full run: two reads sent 10–22 ms before
+    // the signal, reset 7–10 ms after it); a reset later would be the server dropping a connection
+    // it was serving. Creates reset this way must not be stored (checked below with the 503s).
+    const resetByListenerClose = (fate: Fate) =>
+      fate.error === 'ECONNRESET' &&
+      (fate.sentAt >= signalAt
+        ? fate.sentAt - signalAt < LISTENER_CLOSE_WINDOW_MS
+        : signalAt - fate.sentAt < SIGNAL_DELIVERY_WINDOW_MS && fate.endedAt - signalAt < LISTENER_CLOSE_WINDOW_MS);
     expect(
-      describeFates(before.filter((fate) => !isOk(fate) && !unreadAtSignal(fate))),
+      describeFates(before.filter((fate) => !isOk(fate) && !unreadAtSignal(fate) && !resetByListenerClose(fate))),
       `every request sent before the signal gets its real answer (signal at ${Math.round(signalAt)} ms)\n${server!.output().slice(-3000)}`,
     ).toEqual([]);
     const inFlight = before.filter((fate) => fate.endedAt > signalAt);
     expect(inFlight.length, 'requests were in flight when the signal came').toBeGreaterThan(0);
-    // "The port closed" has two faces: a connection attempted after the listening socket closed is
-    // refused; one the kernel had already accepted for it, in the backlog Node had not taken yet,
-    // is reset when it closes (RST: the server never read a byte of it). The listener closes as
-    // the drain starts, so such a reset can only meet a request sent right after the signal; a
-    // reset later would be the server dropping a connection it was serving. Creates reset this way
-    // must not be stored (checked below with the 503s).
-    const resetByListenerClose = (fate: Fate) => fate.error === 'ECONNRESET' && fate.sentAt - signalAt < LISTENER_CLOSE_WINDOW_MS;
     const badLater = after.filter(
       (fate) => !isCleanRefusal(fate) && fate.error !== 'ECONNREFUSED' && !resetByListenerClose(fate) && !isOk(fate),
     );
@@ -167,6 +173,7 @@ describe('SIGTERM under load (issue #14)', () => {
       inFlightAtSignal: inFlight.length,
       slowestInFlightMs: Math.round(Math.max(...inFlight.map((fate) => fate.endedAt - signalAt))),
       refusedUnreadAtSignal: before.filter(unreadAtSignal).length,
+      resetInBacklogAtSignal: before.filter(resetByListenerClose).length,
       after503: after.filter((fate) => fate.status === 503).length,
       afterRefused: after.filter((fate) => fate.error === 'ECONNREFUSED').length,
       afterResetByListenerClose: after.filter(resetByListenerClose).length,
