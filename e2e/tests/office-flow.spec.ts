@@ -48,9 +48,12 @@ test('an assistant creates a task for the executive, who sees it on the dashboar
     await typeDate(assistantPage, form.getByRole('group', { name: 'Due date' }), todayAsTyped());
     await form.getByRole('button', { name: 'Create' }).click();
     await expect(assistantPage.getByText(`“${title}” was created.`)).toBeVisible();
-    // Earlier items (Eleanor became the executive) are read first, so the dot starts dark.
+    // Earlier items (Eleanor became the executive) are read first, so the dot starts dark. The
+    // panel marks them read once its list is shown; closing it before that leaves them unread.
     await assistantPage.getByRole('button', { name: /new activity/i }).click();
-    await assistantPage.getByRole('dialog', { name: 'Activity' }).getByRole('button', { name: 'Close activity' }).click();
+    const activityPanel = assistantPage.getByRole('dialog', { name: 'Activity' });
+    await expect(activityPanel.getByRole('list', { name: 'Activity items' })).toBeVisible();
+    await activityPanel.getByRole('button', { name: 'Close activity' }).click();
     await expect(assistantPage.getByRole('button', { name: 'No new activity' })).toBeVisible();
 
     // The executive sees it due today on the dashboard, from Arthur.

@@ -69,7 +69,10 @@ test('live activity keeps arriving after the access token behind the event strea
     await callApi<{ items: { id: string }[] }>(request, await ownerToken(), 'GET', `v1/workspaces/${workspace.id}/activity`)
   ).items;
   await page.getByRole('button', { name: 'New activity' }).click();
-  await page.getByRole('dialog', { name: 'Activity' }).getByRole('button', { name: 'Close activity' }).click();
+  // The panel marks the items read once its list is shown; closing it before that leaves them unread.
+  const activityPanel = page.getByRole('dialog', { name: 'Activity' });
+  await expect(activityPanel.getByRole('list', { name: 'Activity items' })).toBeVisible();
+  await activityPanel.getByRole('button', { name: 'Close activity' }).click();
   await expect(page.getByRole('button', { name: 'No new activity' })).toBeVisible();
 
   // The token behind the first stream expires; the stream reopens with a new one.
