@@ -430,6 +430,42 @@ test('Save closes the drawer and updates the list before the server answers; a r
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((error) => !aborted(error)));
 });
 
+test('a refusal that comes before the close reached the URL still reopens the drawer with what was typed (issue #8)', async ({
+  page,
+  request,
+}) => {
+  const { person, token, workspace } = await createOwner(request, 'Quinn');
+  const task = await createTask(request, token, workspace.id, { title: unique('Book the car') });
+  await signInThroughUi(page, person);
+  await page.goto('/tasks');
+  // The server refuses at once, while the page (its CPU slowed 20×) is still navigating to the
+  // closed drawer's URL.
+  await page.route(`**/api/v1/workspaces/*/tasks/${task.id}`, async (route) => {
+    if (route.request().method() !== 'PATCH') return route.fallback();
+    await route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        errorCode: 'VALIDATION_FAILED',
+        errorDisplayMessage: 'Check the highlighted fields.',
+        errorData: { title: 'This title is taken by another task.' },
+      }),
+    });
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await page.getByRole('button', { name: task.title, exact: true }).click();
+  const drawer = page.getByRole('dialog', { name: 'Edit task' });
+  const typed = `${task.title} v2`;
+  await drawer.getByLabel('Title').fill(typed);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+  await drawer.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`“${task.title}” was not saved: Check the highlighted fields.`)).toBeVisible();
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await expect(drawer.getByLabel('Title')).toHaveValue(typed);
+  await expect(drawer.getByText('This title is taken by another task.')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`[?&]task=${task.id}`));
+});
+
 test('a full load of /tasks asks for the list beside the profile, not after the screen rendered (issue #8)', async ({ page, request }) => {
   const { person, token, workspace } = await createOwner(request, 'Rowan');
   const task = await createTask(request, token, workspace.id, { title: unique('Renew the passport') });

@@ -67,6 +67,10 @@ export function TaskDrawer({ workspaceId, taskId, placeholder, actor, onClose, o
   const openTaskId = useRef(taskId);
   const isMounted = useRef(false);
   const reopen = useRef(onReopen);
+  // The task the drawer was closed on while the URL still names it (the close is a navigation that
+  // can finish after a fast answer), and a reopen waiting for that navigation.
+  const closingId = useRef<string | null>(null);
+  const pendingReopen = useRef<SaveOutcome | null>(null);
   useEffect(() => {
     openTaskId.current = taskId;
     reopen.current = onReopen;
@@ -77,10 +81,29 @@ export function TaskDrawer({ workspaceId, taskId, placeholder, actor, onClose, o
       isMounted.current = false;
     };
   }, []);
+  useEffect(() => {
+    if (taskId === closingId.current) return;
+    closingId.current = null;
+    const waiting = pendingReopen.current;
+    pendingReopen.current = null;
+    if (waiting && taskId === null) {
+      setOutcome(waiting);
+      reopen.current(waiting.taskId);
+    }
+  }, [taskId]);
+  /**
+   * Opens the drawer again after a failed save, unless the person has opened another task since.
+   * A failure that comes before the close reached the URL waits for it: reopening on the URL that
+   * is about to be replaced would be undone by that navigation, and the typing lost.
+   */
   const reopenWith = (next: SaveOutcome) => {
-    if (!isMounted.current || openTaskId.current !== null) return;
-    setOutcome(next);
-    reopen.current(next.taskId);
+    if (!isMounted.current) return;
+    if (openTaskId.current === null) {
+      setOutcome(next);
+      reopen.current(next.taskId);
+    } else if (openTaskId.current === closingId.current) {
+      pendingReopen.current = next;
+    }
   };
   const save = useUpdateTask({
     errorToast: false,
@@ -103,6 +126,7 @@ export function TaskDrawer({ workspaceId, taskId, placeholder, actor, onClose, o
   const handleClose = () => {
     setOutcome(null);
     setClosedId(taskId);
+    closingId.current = taskId;
     onClose();
   };
   const handleSave = (variables: Parameters<typeof save.mutate>[0], values: TaskFormInput, title: string) => {
