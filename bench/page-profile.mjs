@@ -1,0 +1,133 @@
+// Where a page load's long tasks go (issue #13): loads a page of the production build in the
+// system Chromium at Lighthouse's 4× CPU slowdown, signed in as the demo executive (as
+// bench/lighthouse.mjs does), records a Chromium trace with the V8 CPU profiler, and prints each
+// main-thread task longer than 50 ms (at 4×, as slowed) with the functions (and modules) that ran longest in it.
+// Usage (build first: `npm run build`):
+//   node bench/page-profile.mjs [path=/tasks] [--loads 3] [--top 8]
+/* global window -- the session is written in the page */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright';
+import { apiOf, startBuiltServer } from './lib/built-server.mjs';
+import { waitReady } from './lib/list-bench.mjs';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const pagePath = args.find((arg) => arg.startsWith('/')) ?? '/tasks';
+const loads = Number(option('--loads', 3));
+const top = Number(option('--top', 8));
+const port = Number(process.env.BENCH_PORT ?? 3298);
+const base = `http://127.0.0.1:${port}`;
+const SLOWDOWN = 4;
+
+/** The main thread's tasks of `events` (a Chromium trace) with the self time of each profiled function in them. */
+function longTasks(events) {
+  // The page's renderer main thread: of the renderers in the trace (a navigation can change
+  // process), the one that ran the most.
+  const isTask = (e) => e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && e.dur;
+  const busiest = events
+    .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+    .map((thread) => {
+      const onThread = events.filter((e) => e.pid === thread.pid && e.tid === thread.tid);
+      const tasks = onThread.filter(isTask);
+      return { pid: thread.pid, events: onThread, tasks, total: tasks.reduce((sum, t) => sum + t.dur, 0) };
+    })
+    .sort((a, b) => b.total - a.total)[0];
+  const tasks = busiest.tasks;
+  // The CPU profile: nodes (function, url) and samples with time deltas, in ProfileChunk events.
+  const nodes = new Map();
+  const samples = [];
+  let time = 0;
+  for (const e of events.filter((e) => e.pid === busiest.pid && (e.name === 'Profile' || e.name === 'ProfileChunk'))) {
+    if (e.name === 'Profile') time = e.args.data.startTime;
+    const data = e.args.data?.cpuProfile;
+    for (const node of data?.nodes ?? []) nodes.set(node.id, node.callFrame);
+    const deltas = e.args.data?.timeDeltas ?? [];
+    (data?.samples ?? []).forEach((id, i) => {
+      time += deltas[i] ?? 0;
+      samples.push({ id, time });
+    });
+  }
+  const start = Math.min(...tasks.map((t) => t.ts));
+  return tasks
+    .filter((t) => t.dur / 1000 > 50)
+    .map((t) => {
+      const self = new Map();
+      for (let i = 0; i < samples.length - 1; i += 1) {
+        const s = samples[i];
+        if (s.time < t.ts || s.time > t.ts + t.dur) continue;
+        const frame = nodes.get(s.id);
+        const key = `${frame?.functionName || '(anonymous)'} ${(frame?.url ?? '').split('/').pop()}`;
+        self.set(key, (self.get(key) ?? 0) + (samples[i + 1].time - s.time) / 1000);
+      }
+      // What the browser did in the task by trace event (style, layout, parse, compile…), nested
+      // events counted in each of their parents.
+      const phases = new Map();
+      for (const e of busiest.events) {
+        if (e === t || e.ph !== 'X' || !e.dur || e.ts < t.ts || e.ts + e.dur > t.ts + t.dur) continue;
+        phases.set(e.name, (phases.get(e.name) ?? 0) + e.dur / 1000);
+      }
+      return {
+        at: (t.ts - start) / 1000,
+        ms: t.dur / 1000,
+        self: [...self].sort((a, b) => b[1] - a[1]).slice(0, top),
+        phases: [...phases].sort((a, b) => b[1] - a[1]).slice(0, top),
+      };
+    });
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tandem-profile-'));
+const server = startBuiltServer(port, dataDir);
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+try {
+  await waitReady(base);
+  const api = apiOf(base);
+  const tokens = await api('POST', 'auth/password', undefined, {
+    loginIdentifier: 'executive@tandem.local',
+    password: 'demo tandem executive 2026',
+    grant_type: 'password',
+    client_id: 'tandem-web',
+  });
+  const profile = await api('GET', 'v1/profile', tokens.access_token);
+  const session = {
+    accessToken: tokens.access_token,
+    refreshToken: tokens.refresh_token,
+    userId: tokens.user_id,
+    currentOrganization: profile.workspaces[0].id,
+  };
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
+  const warm = await context.newPage();
+  await warm.goto(`${base}/favicon.svg`);
+  await warm.evaluate((entries) => entries.forEach(([name, value]) => window.localStorage.setItem(name, value)), Object.entries(session));
+  await warm.goto(`${base}${pagePath}`, { waitUntil: 'load' });
+  await warm.waitForTimeout(2000);
+  await warm.close();
+  for (let load = 1; load <= loads; load += 1) {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
+    await browser.startTracing(page, {
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler'],
+    });
+    // The live event stream keeps the network busy: the load, then 5 s (at 4×) for the data and renders.
+    await page.goto(`${base}${pagePath}`, { waitUntil: 'load' });
+    await page.waitForTimeout(5000);
+    const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
+    const tasks = longTasks(trace.traceEvents ?? trace);
+    const blocking = tasks.reduce((sum, t) => sum + Math.max(0, t.ms - 50), 0);
+    console.log(
+      `\n${pagePath}, load ${load}: ${tasks.length} tasks over 50 ms (at ${SLOWDOWN}×), ${Math.round(blocking)} ms over 50 ms in all`,
+    );
+    for (const t of tasks) {
+      console.log(`  ${Math.round(t.ms)} ms at ${Math.round(t.at)} ms`);
+      console.log(`    trace events: ${t.phases.map(([name, ms]) => `${name} ${Math.round(ms)}`).join(', ')}`);
+      for (const [name, ms] of t.self) console.log(`      ${ms.toFixed(1).padStart(6)} ms  ${name}`);
+    }
+    await page.close();
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
