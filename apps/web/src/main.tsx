@@ -11,9 +11,8 @@ import { createAppRouter } from '@/app/router';
 import { wireSession } from '@/app/session-wiring';
 import { initSession } from '@/lib/session/session-store';
 import { installChunkReload } from '@/lib/chunk-reload';
-import { warmTextCollator } from '@/lib/compare-text';
 import { registerServiceWorker } from '@/lib/service-worker';
-import { whenIdle, whenLoadedAndIdle } from '@/lib/when-idle';
+import { whenLoadedAndIdle } from '@/lib/when-idle';
 import { readStorage } from '@/lib/token-storage';
 
 installChunkReload();
@@ -37,7 +36,5 @@ startTransition(() =>
     </StrictMode>,
   ),
 );
-// Sorting names needs ICU's collator: built in the first idle moment, not in the render that sorts.
-whenIdle(warmTextCollator);
 // The worker (and its precache of every chunk) waits until the page has loaded and gone idle.
 whenLoadedAndIdle(() => void registerServiceWorker());

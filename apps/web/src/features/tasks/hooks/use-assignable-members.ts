@@ -1,6 +1,6 @@
 import type { Member } from '@tandem/contract';
 import { useMemo } from 'react';
-import { compareText } from '@/lib/compare-text';
+import { compareText, usePrewarmedTextCollator } from '@/lib/compare-text';
 import { useMembers } from '@/features/workspaces';
 
 /**
@@ -9,6 +9,7 @@ import { useMembers } from '@/features/workspaces';
  */
 export function useAssignableMembers(workspaceId: string, keepMemberId?: string | null): { members: Member[]; isPending: boolean } {
   const query = useMembers(workspaceId);
+  usePrewarmedTextCollator();
   const members = useMemo(
     () =>
       (query.data ?? [])
