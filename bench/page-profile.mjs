@@ -1,7 +1,8 @@
 // Where a page load's long tasks go (issue #13): loads a page of the production build in the
 // system Chromium at Lighthouse's 4× CPU slowdown, signed in as the demo executive (as
-// bench/lighthouse.mjs does), records a Chromium trace with the V8 CPU profiler, and prints each
-// main-thread task longer than 50 ms (at 4×, as slowed) with the functions (and modules) that ran longest in it.
+// bench/lighthouse.mjs does), records a Chromium trace with the V8 CPU profiler, and prints the
+// main thread's busy time, its time evaluating modules, and each task longer than 50 ms (at 4×, as
+// slowed) with the trace events and the functions (and chunks) that ran longest in it.
 // Usage (build first: `npm run build`):
 //   node bench/page-profile.mjs [path=/tasks] [--loads 3] [--top 8]
 /* global window -- the session is written in the page */
@@ -50,7 +51,9 @@ function longTasks(events) {
     });
   }
   const start = Math.min(...tasks.map((t) => t.ts));
-  return tasks
+  const busy = tasks.reduce((sum, t) => sum + t.dur / 1000, 0);
+  const evaluating = busiest.events.filter((e) => e.name === 'v8.evaluateModule').reduce((sum, e) => sum + e.dur / 1000, 0);
+  const long = tasks
     .filter((t) => t.dur / 1000 > 50)
     .map((t) => {
       const self = new Map();
@@ -75,6 +78,7 @@ function longTasks(events) {
         phases: [...phases].sort((a, b) => b[1] - a[1]).slice(0, top),
       };
     });
+  return { long, busy, evaluating };
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tandem-profile-'));
@@ -114,10 +118,10 @@ try {
     await page.goto(`${base}${pagePath}`, { waitUntil: 'load' });
     await page.waitForTimeout(5000);
     const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
-    const tasks = longTasks(trace.traceEvents ?? trace);
+    const { long: tasks, busy, evaluating } = longTasks(trace.traceEvents ?? trace);
     const blocking = tasks.reduce((sum, t) => sum + Math.max(0, t.ms - 50), 0);
     console.log(
-      `\n${pagePath}, load ${load}: ${tasks.length} tasks over 50 ms (at ${SLOWDOWN}×), ${Math.round(blocking)} ms over 50 ms in all`,
+      `\n${pagePath}, load ${load}: main thread busy ${Math.round(busy)} ms, evaluating modules ${Math.round(evaluating)} ms; ${tasks.length} tasks over 50 ms (at ${SLOWDOWN}×), ${Math.round(blocking)} ms over 50 ms in all`,
     );
     for (const t of tasks) {
       console.log(`  ${Math.round(t.ms)} ms at ${Math.round(t.at)} ms`);

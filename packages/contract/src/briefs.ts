@@ -6,20 +6,15 @@ import { ErrorEnvelopeSchema } from './errors.js';
 import type { WorkspaceMemberType } from './members.js';
 import { permissionMatrix } from './permissions.js';
 import { commaSeparatedEnum, queryBoolean } from './query-params.js';
+import { briefStatuses, type BriefStatus } from './vocabulary/briefs.js';
+
+export { briefStatuses, briefStatusLabels, type BriefStatus } from './vocabulary/briefs.js';
 
 // ---------------------------------------------------------------------------------------------
 // Limits and states
 
-/** Brief states (PRODUCT §2; issue #9: DRAFT → READY → ACKNOWLEDGED; a content edit → DRAFT). */
-export const briefStatuses = ['DRAFT', 'READY', 'ACKNOWLEDGED'] as const;
+/** Brief states (PRODUCT §2); the list, type and labels live in vocabulary/briefs.ts. */
 export const BriefStatusSchema = z.enum(briefStatuses);
-export type BriefStatus = z.infer<typeof BriefStatusSchema>;
-
-export const briefStatusLabels: Record<BriefStatus, string> = {
-  DRAFT: 'Draft',
-  READY: 'Ready',
-  ACKNOWLEDGED: 'Acknowledged',
-};
 
 /** The executive's per-section marks (PRODUCT §2, §10; issue #9). */
 export const sectionMarks = ['READ', 'DECIDED', 'NEED_MORE'] as const;

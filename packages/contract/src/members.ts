@@ -1,29 +1,15 @@
 import { z } from 'zod';
+import { workspaceMemberTypes } from './vocabulary/members.js';
 
-/** Member types and their labels (seed §3). */
-export const workspaceMemberTypes = ['OWNER', 'EXECUTIVE', 'EXECUTIVEASSISTANT', 'USER', 'GUEST'] as const;
+export {
+  workspaceMemberTypes,
+  workspaceMemberTypeLabels,
+  workspaceMemberTypeDescriptions,
+  type WorkspaceMemberType,
+} from './vocabulary/members.js';
+
+/** Member types (seed §3); the types, labels and descriptions live in vocabulary/members.ts. */
 export const WorkspaceMemberTypeSchema = z.enum(workspaceMemberTypes);
-export type WorkspaceMemberType = z.infer<typeof WorkspaceMemberTypeSchema>;
-
-export const workspaceMemberTypeLabels: Record<WorkspaceMemberType, string> = {
-  OWNER: 'Owner',
-  EXECUTIVE: 'Executive',
-  EXECUTIVEASSISTANT: 'Executive Assistant',
-  USER: 'User',
-  GUEST: 'Guest',
-};
-
-/**
- * One line per member type, shown wherever a type is chosen (invite, change type; issue #8). Each
- * states what PRODUCT §1 and §6 give that type, so keep them in step with permissions.ts.
- */
-export const workspaceMemberTypeDescriptions: Record<WorkspaceMemberType, string> = {
-  OWNER: 'Runs the workspace: name, plan, members and all the work.',
-  EXECUTIVE: 'The person this office supports: owner rights, and acknowledges briefs. One per workspace.',
-  EXECUTIVEASSISTANT: 'Prepares briefs, questions and tasks; invites users and guests.',
-  USER: 'Staff who help: sees briefs and questions, creates tasks, edits their own.',
-  GUEST: 'Read-only outsider: sees ready briefs and the tasks assigned to them.',
-};
 
 /** Subscription plans (PRODUCT §2, §8). */
 export const subscriptionTypes = ['FREE', 'PRO', 'ENTERPRISE'] as const;

@@ -1,4 +1,4 @@
-import { workspaceMemberTypes, type WorkspaceMemberType } from './members.js';
+import { workspaceMemberTypes, type WorkspaceMemberType } from './vocabulary/members.js';
 
 /**
  * A cell of the permission matrix: 'yes', 'no', or 'scoped' — allowed, but only over part of the

@@ -5,6 +5,16 @@ import { CalendarDateSchema, isCalendarDate, StoredCalendarDateSchema } from './
 import { payloadOf } from './envelope.js';
 import { ErrorEnvelopeSchema } from './errors.js';
 import { commaSeparatedEnum } from './query-params.js';
+import { recipientStates, requestStatuses } from './vocabulary/questions.js';
+
+export {
+  requestStatuses,
+  requestStatusLabels,
+  recipientStates,
+  recipientStateLabels,
+  type RequestStatus,
+  type RecipientState,
+} from './vocabulary/questions.js';
 
 // ---------------------------------------------------------------------------------------------
 // Limits and states (issue #10; PRODUCT §2 QuestionRequest, Recipient, Answer)
@@ -32,11 +42,8 @@ export const RECIPIENT_LINK_DAYS_AFTER_DUE = 14;
 /** …or, for a request without a due date, this many days after it is sent. */
 export const RECIPIENT_LINK_DAYS_WITHOUT_DUE = 90;
 
-/** DRAFT (being composed) → SENT (links out, answers come in) → CLOSED (read-only). */
-export const requestStatuses = ['DRAFT', 'SENT', 'CLOSED'] as const;
+/** Request states (issue #10); the list, type and labels live in vocabulary/questions.ts. */
 export const RequestStatusSchema = z.enum(requestStatuses);
-export type RequestStatus = z.infer<typeof RequestStatusSchema>;
-export const requestStatusLabels: Record<RequestStatus, string> = { DRAFT: 'Draft', SENT: 'Sent', CLOSED: 'Closed' };
 
 export const itemKinds = ['OPEN_TEXT', 'SINGLE_CHOICE', 'MULTI_CHOICE', 'SCALE_1_5', 'YES_NO', 'DATE'] as const;
 export const ItemKindSchema = z.enum(itemKinds);
@@ -72,20 +79,8 @@ export const recipientChannelLabels: Record<RecipientChannel, string> = { LINK: 
 export const RecipientChannelsSchema = z.record(z.uuid(), RecipientChannelSchema);
 export type RecipientChannels = z.infer<typeof RecipientChannelsSchema>;
 
-/**
- * A recipient's progress (issue #10): PENDING (link not opened) → OPENED (opened, nothing
- * answered) → PARTIAL (some answers, not finished) → ANSWERED (every required item answered and
- * either submitted or every item answered). Clearing a required answer goes back to PARTIAL.
- */
-export const recipientStates = ['PENDING', 'OPENED', 'PARTIAL', 'ANSWERED'] as const;
+/** Recipient states (issue #10); the list, type and labels live in vocabulary/questions.ts. */
 export const RecipientStateSchema = z.enum(recipientStates);
-export type RecipientState = z.infer<typeof RecipientStateSchema>;
-export const recipientStateLabels: Record<RecipientState, string> = {
-  PENDING: 'Not opened',
-  OPENED: 'Opened',
-  PARTIAL: 'Partly answered',
-  ANSWERED: 'Answered',
-};
 
 /** Who wrote an answer: the recipient on their page (LINK), Slack (issue #12), or a member on their behalf (MEMBER). */
 export const answerVias = ['LINK', 'SLACK', 'MEMBER'] as const;

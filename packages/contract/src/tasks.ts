@@ -5,30 +5,20 @@ import { ErrorEnvelopeSchema } from './errors.js';
 import type { WorkspaceMemberType } from './members.js';
 import { permissionMatrix } from './permissions.js';
 import { commaSeparatedEnum, queryBoolean } from './query-params.js';
+import { taskPriorities, taskStatuses } from './vocabulary/tasks.js';
 
-/** Task states (PRODUCT §2), in board order. */
-export const taskStatuses = ['TODO', 'IN_PROGRESS', 'WAITING', 'DONE'] as const;
+export {
+  taskStatuses,
+  taskStatusLabels,
+  taskPriorities,
+  taskPriorityLabels,
+  type TaskStatus,
+  type TaskPriority,
+} from './vocabulary/tasks.js';
+
+/** Task states and priorities (PRODUCT §2); the lists, types and labels live in vocabulary/tasks.ts. */
 export const TaskStatusSchema = z.enum(taskStatuses);
-export type TaskStatus = z.infer<typeof TaskStatusSchema>;
-
-export const taskStatusLabels: Record<TaskStatus, string> = {
-  TODO: 'To do',
-  IN_PROGRESS: 'In progress',
-  WAITING: 'Waiting',
-  DONE: 'Done',
-};
-
-/** Task priorities (PRODUCT §2), lowest first: sorting by priority follows this order. */
-export const taskPriorities = ['LOW', 'MEDIUM', 'HIGH', 'URGENT'] as const;
 export const TaskPrioritySchema = z.enum(taskPriorities);
-export type TaskPriority = z.infer<typeof TaskPrioritySchema>;
-
-export const taskPriorityLabels: Record<TaskPriority, string> = {
-  LOW: 'Low',
-  MEDIUM: 'Medium',
-  HIGH: 'High',
-  URGENT: 'Urgent',
-};
 
 /** What a task came from (PRODUCT §2 Task.links; §10 "answers and action items become tasks"). */
 export const TaskLinksSchema = z
