@@ -41,6 +41,9 @@ function contractTreeShaking(): Plugin {
   };
 }
 
+/** The contract's modules without zod: its vocabulary and permission rules (decision 031). */
+const CONTRACT_VOCABULARY = /[\\/]packages[\\/]contract[\\/]src[\\/](?:vocabulary[\\/][\w-]+|permissions)\.ts$/;
+
 /** Files worth compressing: text over 1 KiB (fonts and images are compressed already). */
 const COMPRESSIBLE = /\.(?:js|css|html|svg|json|webmanifest)$/;
 
@@ -151,6 +154,16 @@ export default defineConfig({
       // Lighthouse's 4× CPU slowdown, issue #13); the browser fetches a module's imports itself as
       // soon as the module arrives. A route's CSS still loads before its module runs.
       resolveDependencies: (_filename, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css'))),
+    },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The contract's vocabulary and permission rules in a chunk of their own (decision 031):
+          // left to the automatic chunking, they joined whichever shared chunk their importers
+          // matched, once one holding zod and the task schemas, which the dashboard then evaluated.
+          groups: [{ name: 'contract-vocabulary', test: CONTRACT_VOCABULARY }],
+        },
+      },
     },
   },
 });

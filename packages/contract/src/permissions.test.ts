@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { workspaceMemberTypeDescriptions, workspaceMemberTypes } from './members.js';
-import { can, describeInviteLimit, describeRefusal, invitableTypes, permissionMatrix } from './permissions.js';
-import { canChangeTaskStatus, canDeleteTask, canEditTask, canSeeTask } from './tasks.js';
+import {
+  can,
+  canChangeTaskStatus,
+  canDeleteTask,
+  canEditTask,
+  canSeeTask,
+  describeInviteLimit,
+  describeRefusal,
+  invitableTypes,
+  permissionMatrix,
+} from './permissions.js';
 
 describe('the permission matrix (PRODUCT §6)', () => {
   it('gives OWNER and EXECUTIVE every settings action, USER and GUEST none', () => {

@@ -130,3 +130,49 @@ export function can(type: WorkspaceMemberType, action: WorkspaceAction, options:
   if (action === 'inviteMembers' && options.invitedType) return invitableTypes[type].includes(options.invitedType);
   return true;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Tasks (PRODUCT §6 tasks rows)
+
+/** The people a task concerns, as visibility checks need them. */
+export interface TaskParties {
+  createdByMemberId: string | null;
+  assigneeMemberId: string | null;
+}
+
+/**
+ * Whether a member of type `type` with id `memberId` may see a task (PRODUCT §6 tasks row):
+ * OWNER, EXECUTIVE and EXECUTIVEASSISTANT see all; a USER the tasks they created or that are
+ * assigned to them; a GUEST only tasks assigned to them.
+ */
+export function canSeeTask(type: WorkspaceMemberType, memberId: string, task: TaskParties): boolean {
+  if (permissionMatrix.viewTasks[type] === 'yes') return true;
+  if (type === 'USER') return task.createdByMemberId === memberId || task.assigneeMemberId === memberId;
+  if (type === 'GUEST') return task.assigneeMemberId === memberId;
+  return false;
+}
+
+/**
+ * Whether a member may change fields other than `status` of a task they can see (PRODUCT §6):
+ * everyone but a GUEST. A GUEST may change only the status of tasks assigned to them.
+ */
+export function canEditTask(type: WorkspaceMemberType, memberId: string, task: TaskParties): boolean {
+  return permissionMatrix.editTasks[type] !== 'no' && canSeeTask(type, memberId, task);
+}
+
+/**
+ * Whether a member may change the status of a task they can see (PRODUCT §6): whoever may edit it,
+ * and a GUEST on a task assigned to them ("assigned to them: view, change status").
+ */
+export function canChangeTaskStatus(type: WorkspaceMemberType, memberId: string, task: TaskParties): boolean {
+  return canEditTask(type, memberId, task) || (canSeeTask(type, memberId, task) && permissionMatrix.changeTaskStatus[type] !== 'no');
+}
+
+/**
+ * Whether a member may delete a task: OWNER, EXECUTIVE and EXECUTIVEASSISTANT any; a USER only
+ * the tasks they created (an assignee cannot make delegated work disappear); never a GUEST.
+ */
+export function canDeleteTask(type: WorkspaceMemberType, memberId: string, task: TaskParties): boolean {
+  if (permissionMatrix.editTasks[type] === 'yes') return true;
+  return type === 'USER' && task.createdByMemberId === memberId;
+}

@@ -2,18 +2,19 @@ import { z } from 'zod';
 import { CalendarDateSchema, StoredCalendarDateSchema } from './dates.js';
 import { payloadOf } from './envelope.js';
 import { ErrorEnvelopeSchema } from './errors.js';
-import type { WorkspaceMemberType } from './members.js';
-import { permissionMatrix } from './permissions.js';
 import { commaSeparatedEnum, queryBoolean } from './query-params.js';
-import { taskPriorities, taskStatuses } from './vocabulary/tasks.js';
+import { taskPriorities, taskSorts, taskStatuses } from './vocabulary/tasks.js';
 
 export {
   taskStatuses,
   taskStatusLabels,
   taskPriorities,
   taskPriorityLabels,
+  taskSorts,
+  defaultTaskOrder,
   type TaskStatus,
   type TaskPriority,
+  type TaskSort,
 } from './vocabulary/tasks.js';
 
 /** Task states and priorities (PRODUCT §2); the lists, types and labels live in vocabulary/tasks.ts. */
@@ -120,12 +121,7 @@ export const DeleteTaskQuerySchema = z.object({
 });
 export type DeleteTaskQuery = z.infer<typeof DeleteTaskQuerySchema>;
 
-export const taskSorts = ['dueDate', 'priority', 'updatedAt'] as const;
 export const TaskSortSchema = z.enum(taskSorts);
-export type TaskSort = z.infer<typeof TaskSortSchema>;
-
-/** The order used when `order` is omitted: soonest due, most urgent, most recently changed. */
-export const defaultTaskOrder: Record<TaskSort, 'asc' | 'desc'> = { dueDate: 'asc', priority: 'desc', updatedAt: 'desc' };
 
 /**
  * GET v1/workspaces/{id}/tasks query (PRODUCT §3 filters, §4 pagination); filters combine with AND.
@@ -200,46 +196,3 @@ export const TaskEventSchema = z
   })
   .meta({ id: 'TaskEvent' });
 export type TaskEvent = z.infer<typeof TaskEventSchema>;
-
-/** The people a task concerns, as visibility checks need them. */
-export interface TaskParties {
-  createdByMemberId: string | null;
-  assigneeMemberId: string | null;
-}
-
-/**
- * Whether a member of type `type` with id `memberId` may see a task (PRODUCT §6 tasks row):
- * OWNER, EXECUTIVE and EXECUTIVEASSISTANT see all; a USER the tasks they created or that are
- * assigned to them; a GUEST only tasks assigned to them.
- */
-export function canSeeTask(type: WorkspaceMemberType, memberId: string, task: TaskParties): boolean {
-  if (permissionMatrix.viewTasks[type] === 'yes') return true;
-  if (type === 'USER') return task.createdByMemberId === memberId || task.assigneeMemberId === memberId;
-  if (type === 'GUEST') return task.assigneeMemberId === memberId;
-  return false;
-}
-
-/**
- * Whether a member may change fields other than `status` of a task they can see (PRODUCT §6):
- * everyone but a GUEST. A GUEST may change only the status of tasks assigned to them.
- */
-export function canEditTask(type: WorkspaceMemberType, memberId: string, task: TaskParties): boolean {
-  return permissionMatrix.editTasks[type] !== 'no' && canSeeTask(type, memberId, task);
-}
-
-/**
- * Whether a member may change the status of a task they can see (PRODUCT §6): whoever may edit it,
- * and a GUEST on a task assigned to them ("assigned to them: view, change status").
- */
-export function canChangeTaskStatus(type: WorkspaceMemberType, memberId: string, task: TaskParties): boolean {
-  return canEditTask(type, memberId, task) || (canSeeTask(type, memberId, task) && permissionMatrix.changeTaskStatus[type] !== 'no');
-}
-
-/**
- * Whether a member may delete a task: OWNER, EXECUTIVE and EXECUTIVEASSISTANT any; a USER only
- * the tasks they created (an assignee cannot make delegated work disappear); never a GUEST.
- */
-export function canDeleteTask(type: WorkspaceMemberType, memberId: string, task: TaskParties): boolean {
-  if (permissionMatrix.editTasks[type] === 'yes') return true;
-  return type === 'USER' && task.createdByMemberId === memberId;
-}

@@ -13,6 +13,13 @@ import * as tasks from './vocabulary/tasks.js';
 const vocabularyDir = new URL('./vocabulary/', import.meta.url);
 
 describe("the contract's vocabulary (issue #13: labels without schemas)", () => {
+  it('permissions.ts (can, the task rules) imports nothing but vocabulary either', () => {
+    const source = readFileSync(new URL('./permissions.ts', import.meta.url), 'utf8');
+    const imported = [...source.matchAll(/^(?:import|export)\s[^;]*?from\s+'([^']+)'/gm)].map((match) => match[1]);
+    expect(imported.length).toBeGreaterThan(0);
+    for (const specifier of imported) expect(specifier).toMatch(/^\.\/vocabulary\/[\w-]+\.js$/);
+  });
+
   it('imports no zod and no module with schemas, only other vocabulary', () => {
     const files = readdirSync(vocabularyDir).filter((file) => file.endsWith('.ts'));
     expect(files.length).toBeGreaterThan(0);

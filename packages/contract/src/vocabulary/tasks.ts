@@ -24,3 +24,9 @@ export const taskPriorityLabels: Record<TaskPriority, string> = {
   HIGH: 'High',
   URGENT: 'Urgent',
 };
+
+export const taskSorts = ['dueDate', 'priority', 'updatedAt'] as const;
+export type TaskSort = (typeof taskSorts)[number];
+
+/** The order used when `order` is omitted: soonest due, most urgent, most recently changed. */
+export const defaultTaskOrder: Record<TaskSort, 'asc' | 'desc'> = { dueDate: 'asc', priority: 'desc', updatedAt: 'desc' };

@@ -1,4 +1,4 @@
-import { TaskSchema, type Task, type TaskPage, type UpdateTaskBody } from '@tandem/contract';
+import type { Task, TaskPage, UpdateTaskBody } from '@tandem/contract';
 import { useMutation, useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { isApiError, type ApiError } from '@/lib/api-error';
@@ -114,9 +114,10 @@ export function useUpdateTask({ onConflict, onFailure, onSuccess, errorToast = t
         return;
       }
       // The 409 carries the task as it is now; read it again only if the body had none.
-      const sent = TaskSchema.safeParse(error.current);
+      // The task schema loads only here, on a conflict (the list renders without zod; decision 031).
+      const sent = (await import('../utils/conflict-task')).parseConflictTask(error.current);
       try {
-        const current = sent.success ? sent.data : await queryClient.fetchQuery({ ...taskQueryOptions(workspaceId, taskId), staleTime: 0 });
+        const current = sent ?? (await queryClient.fetchQuery({ ...taskQueryOptions(workspaceId, taskId), staleTime: 0 }));
         writeTask(workspaceId, current);
         onConflict?.(current, variables);
       } catch {

@@ -8,7 +8,8 @@ import { showToast } from '@/lib/toast-store';
 import { applyFieldErrors } from '@/lib/apply-field-errors';
 import { useCreateTask } from '../api/create-task';
 import { useAssignableMembers } from '../hooks/use-assignable-members';
-import { EMPTY_TASK_FORM, TaskFormSchema, toCreateTaskBody } from '../utils/task-form';
+import { EMPTY_TASK_FORM, toCreateTaskBody } from '../utils/task-form';
+import { TaskFormSchema } from '../utils/task-form-schema';
 import { TaskFormFields } from './task-form-fields';
 
 /** Props of {@link CreateTaskForm}. */

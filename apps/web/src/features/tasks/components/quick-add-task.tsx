@@ -6,12 +6,12 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { CreateTaskBodySchema, type Member } from '@tandem/contract';
-import { useState, type FormEvent } from 'react';
+import type { Member } from '@tandem/contract';
+import { useRef, useState, type FormEvent } from 'react';
 import { showToast } from '@/lib/toast-store';
 import { useCreateTask } from '../api/create-task';
 import { formatCalendarDate } from '../utils/due-date';
-import { DueDateInputSchema } from '../utils/task-form';
+import { loadTaskFormSchema } from '../utils/task-form';
 import { DueDateField, preloadDueDateField } from './due-date-field';
 
 /** Props of {@link QuickAddTask}. */
@@ -33,12 +33,18 @@ export function QuickAddTask({ workspaceId, members }: QuickAddTaskProps) {
   const [error, setError] = useState<{ title?: string; dueDate?: string }>({});
   const theme = useTheme();
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+  // The check's schemas load on the first focus of the title (or with the first submit); a submit
+  // waits for them once, and a second Enter meanwhile adds nothing twice.
+  const checking = useRef(false);
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsedTitle = CreateTaskBodySchema.shape.title.safeParse(title);
-    const parsedDue = DueDateInputSchema.safeParse(dueDate);
-    if (!parsedTitle.success || !parsedDue.success) {
-      setError({ title: parsedTitle.error?.issues[0]?.message, dueDate: parsedDue.error?.issues[0]?.message });
+    if (checking.current) return;
+    checking.current = true;
+    const checked = await loadTaskFormSchema()
+      .then(({ checkQuickAdd }) => checkQuickAdd(title, dueDate))
+      .finally(() => (checking.current = false));
+    if ('errors' in checked) {
+      setError(checked.errors);
       return;
     }
     setError({});
@@ -46,7 +52,7 @@ export function QuickAddTask({ workspaceId, members }: QuickAddTaskProps) {
       {
         workspaceId,
         body: {
-          title: parsedTitle.data,
+          title: checked.title,
           ...(assigneeMemberId ? { assigneeMemberId } : {}),
           ...(dueDate ? { dueDate: formatCalendarDate(dueDate) } : {}),
         },
@@ -94,7 +100,13 @@ export function QuickAddTask({ workspaceId, members }: QuickAddTaskProps) {
 
   return (
     <Card variant="outlined" sx={{ p: { xs: 1.5, sm: 2.5 } }}>
-      <Box component="form" noValidate aria-label="Quick add a task" onSubmit={handleSubmit} sx={{ display: 'grid', gap: 1.5 }}>
+      <Box
+        component="form"
+        noValidate
+        aria-label="Quick add a task"
+        onSubmit={(event) => void handleSubmit(event)}
+        sx={{ display: 'grid', gap: 1.5 }}
+      >
         <Box sx={{ display: 'flex', flexWrap: { xs: 'nowrap', sm: 'wrap' }, gap: 1.5, alignItems: 'flex-start' }}>
           <TextField
             label="Add a task"
@@ -104,8 +116,12 @@ export function QuickAddTask({ workspaceId, members }: QuickAddTaskProps) {
             error={Boolean(error.title)}
             helperText={error.title}
             autoComplete="off"
-            // Phones show the due date once a title is typed: its picker's code loads meanwhile.
-            onFocus={preloadDueDateField}
+            // Phones show the due date once a title is typed: its picker's code loads meanwhile, and
+            // so does the check's.
+            onFocus={() => {
+              preloadDueDateField();
+              void loadTaskFormSchema();
+            }}
             sx={{ flex: { xs: '1 1 0', sm: '1 1 280px' }, minWidth: 0 }}
           />
           {!isPhone && extras}

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { Task } from '@tandem/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useZodForm } from '@/lib/use-zod-form';
+import { useLazyZodForm } from '@/lib/use-zod-form';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DialogDrawer } from '@/components/ui/dialog-drawer';
 import { isApiError, type ApiError } from '@/lib/api-error';
@@ -23,7 +23,7 @@ import { useTask } from '../api/get-task';
 import { tasksQueryKey } from '../api/get-tasks';
 import { isVersionConflict, TASK_CONFLICT_MESSAGE, useUpdateTask, type UpdateTaskVariables } from '../api/update-task';
 import { useAssignableMembers } from '../hooks/use-assignable-members';
-import { TaskFormSchema, toTaskChanges, toTaskFormValues, type TaskFormInput } from '../utils/task-form';
+import { loadTaskFormSchema, toTaskChanges, toTaskFormValues, type TaskFormInput } from '../utils/task-form';
 import { formatPersonName } from '../utils/task-labels';
 import { getTaskAbilities, type TaskActor } from '../utils/task-permissions';
 import { TaskFormFields } from './task-form-fields';
@@ -218,7 +218,8 @@ function TaskEditor({ workspaceId, task, actor, outcome, onSave, onClose }: Task
     setNotice(TASK_CONFLICT_MESSAGE);
   }
   const [isDeleting, setIsDeleting] = useState(false);
-  const form = useZodForm(TaskFormSchema, {
+  // The schema loads with the first save (the list and drawer render without zod; decision 031).
+  const form = useLazyZodForm(async () => (await loadTaskFormSchema()).TaskFormSchema, {
     values: toTaskFormValues(task),
     resetOptions: { keepDirtyValues: true },
   });

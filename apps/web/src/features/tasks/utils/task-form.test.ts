@@ -1,6 +1,7 @@
 import type { Task } from '@tandem/contract';
 import { describe, expect, it } from 'vitest';
-import { DUE_DATE_MESSAGE, EMPTY_TASK_FORM, TaskFormSchema, toCreateTaskBody, toTaskChanges, toTaskFormValues } from './task-form';
+import { EMPTY_TASK_FORM, toCreateTaskBody, toTaskChanges, toTaskFormValues } from './task-form';
+import { DUE_DATE_MESSAGE, TaskFormSchema } from './task-form-schema';
 
 const task: Task = {
   id: '0190a000-0000-7000-8000-000000000001',

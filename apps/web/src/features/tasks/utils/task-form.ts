@@ -1,42 +1,19 @@
-import {
-  CALENDAR_DATE_RANGE_MESSAGE,
-  CreateTaskBodySchema,
-  isDateInCalendarRange,
-  TaskPrioritySchema,
-  TaskStatusSchema,
-  type CreateTaskBody,
-  type Task,
-  type UpdateTaskBody,
-} from '@tandem/contract';
-import { z } from 'zod';
+import type { CreateTaskBody, Task, UpdateTaskBody } from '@tandem/contract';
+import type { z } from 'zod';
 import { formatCalendarDate, parseCalendarDate } from './due-date';
-
-/** The message of a due date that is not a whole date (seed §5: typed as mm/dd/yyyy). */
-export const DUE_DATE_MESSAGE = 'Enter a date as mm/dd/yyyy.';
+import type { TaskFormSchema } from './task-form-schema';
 
 /**
- * The due date as the picker's Date (null = none): a whole date (an incomplete or impossible typed
- * date is an Invalid Date) within the contract's years (issue #8: 13/45/20 must not save year 0020).
+ * The task form's values and the pure helpers between them and the API. Its zod schema lives in
+ * task-form-schema.ts, loaded with the first check ({@link loadTaskFormSchema}): /tasks renders
+ * and edits without evaluating zod or the contract's task schemas (issue #13, decision 031).
  */
-export const DueDateInputSchema = z
-  .date({ error: DUE_DATE_MESSAGE })
-  .refine(isDateInCalendarRange, { error: CALENDAR_DATE_RANGE_MESSAGE })
-  .nullable();
 
-/**
- * The task form (drawer and /tasks/new): the contract's title and notes rules, status, priority,
- * the due date ({@link DueDateInputSchema}) and the assignee's memberId ('' = nobody).
- */
-export const TaskFormSchema = z.object({
-  title: CreateTaskBodySchema.shape.title,
-  notes: CreateTaskBodySchema.shape.notes.unwrap(),
-  status: TaskStatusSchema,
-  priority: TaskPrioritySchema,
-  dueDate: DueDateInputSchema,
-  assigneeMemberId: z.string(),
-});
 export type TaskFormInput = z.input<typeof TaskFormSchema>;
 export type TaskFormValues = z.output<typeof TaskFormSchema>;
+
+/** The module of the task form's schemas, loaded once (the drawer's first save, the quick add's first focus). */
+export const loadTaskFormSchema = () => import('./task-form-schema');
 
 /** The blank form of a new task (the API's defaults: TODO, MEDIUM). */
 export const EMPTY_TASK_FORM: TaskFormInput = {
