@@ -323,6 +323,17 @@ test('the list, the board and the drawer are free of serious accessibility viola
   await expectNoSeriousA11yViolations(page);
 });
 
+/** The server's refusal of a title, as a held PATCH is answered with (issue #8). */
+const TITLE_TAKEN = {
+  status: 400,
+  contentType: 'application/json',
+  body: JSON.stringify({
+    errorCode: 'VALIDATION_FAILED',
+    errorDisplayMessage: 'Check the highlighted fields.',
+    errorData: { title: 'This title is taken by another task.' },
+  }),
+};
+
 /**
  * Holds the requests `method` to the task `taskId` (GET or PATCH of …/tasks/{id}) until the test
  * answers them: `next()` resolves with the next held route.
@@ -400,15 +411,7 @@ test('Save closes the drawer and updates the list before the server answers; a r
   const refusedPatch = await patches.next();
   await expect(drawer).toBeHidden();
   await expect(listButton(refused)).toBeVisible();
-  await refusedPatch.fulfill({
-    status: 400,
-    contentType: 'application/json',
-    body: JSON.stringify({
-      errorCode: 'VALIDATION_FAILED',
-      errorDisplayMessage: 'Check the highlighted fields.',
-      errorData: { title: 'This title is taken by another task.' },
-    }),
-  });
+  await refusedPatch.fulfill(TITLE_TAKEN);
   await expect(page.getByText(`“${renamed}” was not saved: Check the highlighted fields.`)).toBeVisible();
   await expect(listButton(renamed)).toBeVisible();
   await expect(drawer.getByLabel('Title')).toHaveValue(refused);
@@ -442,15 +445,7 @@ test('a refusal that comes before the close reached the URL still reopens the dr
   // closed drawer's URL.
   await page.route(`**/api/v1/workspaces/*/tasks/${task.id}`, async (route) => {
     if (route.request().method() !== 'PATCH') return route.fallback();
-    await route.fulfill({
-      status: 400,
-      contentType: 'application/json',
-      body: JSON.stringify({
-        errorCode: 'VALIDATION_FAILED',
-        errorDisplayMessage: 'Check the highlighted fields.',
-        errorData: { title: 'This title is taken by another task.' },
-      }),
-    });
+    await route.fulfill(TITLE_TAKEN);
   });
   const cdp = await page.context().newCDPSession(page);
   await page.getByRole('button', { name: task.title, exact: true }).click();
