@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright';
-import { apiOf, startBuiltServer } from './lib/built-server.mjs';
+import { apiOf, DEMO_ASSISTANT, DEMO_EXECUTIVE, signInAs, startBuiltServer, webSessionOf } from './lib/built-server.mjs';
 import { waitReady } from './lib/list-bench.mjs';
 
 const args = process.argv.slice(2);
@@ -28,17 +28,7 @@ const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : u
 const port = Number(process.env.BENCH_PORT ?? 3297);
 const debuggingPort = port + 1000;
 const base = `http://127.0.0.1:${port}`;
-const executive = { email: 'executive@tandem.local', password: 'demo tandem executive 2026' };
-const assistant = { email: 'assistant@tandem.local', password: 'demo tandem assistant 2026' };
 const api = apiOf(base);
-
-const signIn = (who) =>
-  api('POST', 'auth/password', undefined, {
-    loginIdentifier: who.email,
-    password: who.password,
-    grant_type: 'password',
-    client_id: 'tandem-web',
-  });
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -76,11 +66,11 @@ const server = startBuiltServer(port, dataDir);
 let context;
 try {
   await waitReady(base);
-  const tokens = await signIn(executive);
+  const tokens = await signInAs(api, DEMO_EXECUTIVE);
   const profile = await api('GET', 'v1/profile', tokens.access_token);
   const workspaceId = profile.workspaces[0].id;
   const briefs = await api('GET', `v1/workspaces/${workspaceId}/briefs?limit=1`, tokens.access_token);
-  const assistantTokens = await signIn(assistant);
+  const assistantTokens = await signInAs(api, DEMO_ASSISTANT);
   const requests = await api('GET', `v1/workspaces/${workspaceId}/question-requests?status=SENT&limit=1`, assistantTokens.access_token);
   const request = await api('GET', `v1/workspaces/${workspaceId}/question-requests/${requests.items[0].id}`, assistantTokens.access_token);
   const pages = [
@@ -94,12 +84,7 @@ try {
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     args: ['--no-sandbox', `--remote-debugging-port=${debuggingPort}`],
   });
-  const session = {
-    accessToken: tokens.access_token,
-    refreshToken: tokens.refresh_token,
-    userId: tokens.user_id,
-    currentOrganization: workspaceId,
-  };
+  const session = webSessionOf(tokens, workspaceId);
   const setSession = async (signedIn) => {
     const page = await context.newPage();
     await page.goto(`${base}/favicon.svg`);

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright';
-import { apiOf, startBuiltServer } from './lib/built-server.mjs';
+import { apiOf, DEMO_EXECUTIVE, signInAs, startBuiltServer, webSessionOf } from './lib/built-server.mjs';
 import { waitReady } from './lib/list-bench.mjs';
 
 const args = process.argv.slice(2);
@@ -87,19 +87,9 @@ const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? 
 try {
   await waitReady(base);
   const api = apiOf(base);
-  const tokens = await api('POST', 'auth/password', undefined, {
-    loginIdentifier: 'executive@tandem.local',
-    password: 'demo tandem executive 2026',
-    grant_type: 'password',
-    client_id: 'tandem-web',
-  });
+  const tokens = await signInAs(api, DEMO_EXECUTIVE);
   const profile = await api('GET', 'v1/profile', tokens.access_token);
-  const session = {
-    accessToken: tokens.access_token,
-    refreshToken: tokens.refresh_token,
-    userId: tokens.user_id,
-    currentOrganization: profile.workspaces[0].id,
-  };
+  const session = webSessionOf(tokens, profile.workspaces[0].id);
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
   const warm = await context.newPage();
   await warm.goto(`${base}/favicon.svg`);

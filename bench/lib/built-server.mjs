@@ -45,3 +45,27 @@ export function apiOf(base) {
     return (await response.json()).payload;
   };
 }
+
+/** The demo workspace's people (TANDEM_DEMO seed) a benchmark signs in as. */
+export const DEMO_EXECUTIVE = { email: 'executive@tandem.local', password: 'demo tandem executive 2026' };
+export const DEMO_ASSISTANT = { email: 'assistant@tandem.local', password: 'demo tandem assistant 2026' };
+
+/** Signs `who` in through `api` (from {@link apiOf}) with the password grant: the token response. */
+export function signInAs(api, who) {
+  return api('POST', 'auth/password', undefined, {
+    loginIdentifier: who.email,
+    password: who.password,
+    grant_type: 'password',
+    client_id: 'tandem-web',
+  });
+}
+
+/** What the web app keeps in local storage for a person signed in with `tokens` on `workspaceId`. */
+export function webSessionOf(tokens, workspaceId) {
+  return {
+    accessToken: tokens.access_token,
+    refreshToken: tokens.refresh_token,
+    userId: tokens.user_id,
+    currentOrganization: workspaceId,
+  };
+}

@@ -1,5 +1,6 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { countCollators } from './testing/count-collators';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -8,10 +9,7 @@ afterEach(() => {
 
 describe('usePrewarmedTextCollator (issue #13: the collator only where names are sorted)', () => {
   it('builds the collator in an idle moment after the component mounts, not during its render', async () => {
-    const Real = Intl.Collator;
-    const built = vi.spyOn(Intl, 'Collator').mockImplementation(function (...args: ConstructorParameters<typeof Intl.Collator>) {
-      return new Real(...args);
-    } as unknown as typeof Intl.Collator);
+    const built = countCollators();
     const { compareText, usePrewarmedTextCollator } = await import('./compare-text');
 
     const first = renderHook(() => usePrewarmedTextCollator());

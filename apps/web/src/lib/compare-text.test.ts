@@ -1,12 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-
-/** Counts the collators built, each a real one. */
-function countCollators() {
-  const Real = Intl.Collator;
-  return vi.spyOn(Intl, 'Collator').mockImplementation(function (...args: ConstructorParameters<typeof Intl.Collator>) {
-    return new Real(...args);
-  } as unknown as typeof Intl.Collator);
-}
+import { countCollators } from './testing/count-collators';
 
 afterEach(() => {
   vi.restoreAllMocks();
