@@ -2,8 +2,8 @@
 // lazy chunks of the auth layout and the login route with their static imports (from Vite's
 // manifest). Build first. Exits 1 when that is over the budget (npm test runs it after the web
 // build: a size, not a time). `--budget-kib <n>` overrides the budget for one run.
-// Also exits 1 when the signed-in shell, the dashboard or /tasks would load zod before their first
-// render (decision 031: constructing the contract's schemas was 200–230 ms of a dashboard load's
+// Also exits 1 when the signed-in shell, the dashboard, /tasks or one brief would load zod before
+// their first render (decision 031: constructing the contract's schemas was 200–230 ms of a dashboard load's
 // long tasks at Lighthouse's 4× slowdown).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -55,7 +55,12 @@ console.log(`/auth/login JavaScript: ${kib(loginBytes)} gzipped in ${login.size}
 console.log(`whole app JavaScript:   ${kib(sum(all))} gzipped in ${all.size} chunks`);
 
 /** Routes whose first render needs no schema: their static chunks must not hold zod (decision 031). */
-const ZOD_FREE_ROUTES = [/routes\/app\/root\.tsx$/, /routes\/dashboard\/home\.tsx$/, /routes\/tasks\/tasks\.tsx$/];
+const ZOD_FREE_ROUTES = [
+  /routes\/app\/root\.tsx$/,
+  /routes\/dashboard\/home\.tsx$/,
+  /routes\/tasks\/tasks\.tsx$/,
+  /routes\/briefs\/brief\.tsx$/,
+];
 /** zod's core names its base class so; minified builds keep the string. */
 const holdsZod = (file) => file.endsWith('.js') && readFileSync(path.join(dist, file), 'utf8').includes('$ZodType');
 const withZod = ZOD_FREE_ROUTES.flatMap((pattern) => {
@@ -63,7 +68,9 @@ const withZod = ZOD_FREE_ROUTES.flatMap((pattern) => {
   if (!key) throw new Error(`${pattern} not found in the manifest`);
   return [...closure([entryKey, key])].filter((chunk) => holdsZod(manifest[chunk].file)).map((chunk) => `${key} → ${manifest[chunk].file}`);
 });
-console.log(`zod before the first render of the shell, the dashboard and /tasks: ${withZod.length === 0 ? 'none' : withZod.join(', ')}`);
+console.log(
+  `zod before the first render of the shell, the dashboard, /tasks and one brief: ${withZod.length === 0 ? 'none' : withZod.join(', ')}`,
+);
 
 if (!isWithinBudget) {
   console.error(`Over budget by ${kib(loginBytes - budgetKib * 1024)}: see bench/README.md "Login route bundle".`);

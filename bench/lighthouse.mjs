@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright';
-import { apiOf, DEMO_ASSISTANT, DEMO_EXECUTIVE, signInAs, startBuiltServer, webSessionOf } from './lib/built-server.mjs';
+import { apiOf, DEMO_EXECUTIVE, demoPagePaths, signInAs, startBuiltServer, webSessionOf } from './lib/built-server.mjs';
 import { waitReady } from './lib/list-bench.mjs';
 
 const args = process.argv.slice(2);
@@ -69,16 +69,13 @@ try {
   const tokens = await signInAs(api, DEMO_EXECUTIVE);
   const profile = await api('GET', 'v1/profile', tokens.access_token);
   const workspaceId = profile.workspaces[0].id;
-  const briefs = await api('GET', `v1/workspaces/${workspaceId}/briefs?limit=1`, tokens.access_token);
-  const assistantTokens = await signInAs(api, DEMO_ASSISTANT);
-  const requests = await api('GET', `v1/workspaces/${workspaceId}/question-requests?status=SENT&limit=1`, assistantTokens.access_token);
-  const request = await api('GET', `v1/workspaces/${workspaceId}/question-requests/${requests.items[0].id}`, assistantTokens.access_token);
+  const demo = await demoPagePaths(api, tokens, workspaceId);
   const pages = [
     { name: 'sign-in', path: '/auth/login', signedIn: false },
     { name: 'dashboard', path: '/dashboard/home', signedIn: true },
     { name: 'tasks', path: '/tasks', signedIn: true },
-    { name: 'one brief', path: `/executive-briefs/${briefs.items[0].id}`, signedIn: true },
-    { name: 'answer page', path: `/q/${request.recipients[0].link.shortUrl}`, signedIn: false },
+    { name: 'one brief', path: demo.brief, signedIn: true },
+    { name: 'answer page', path: demo.answer, signedIn: false },
   ].filter((page) => !option('--pages') || option('--pages').split(',').includes(page.name));
   context = await chromium.launchPersistentContext(profileDir, {
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',

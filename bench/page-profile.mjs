@@ -5,17 +5,18 @@
 // slowed) with the trace events and the functions (and chunks) that ran longest in it.
 // Usage (build first: `npm run build`):
 //   node bench/page-profile.mjs [path=/tasks] [--loads 3] [--top 8]
+//   (path `brief` or `answer`: the demo's first brief, or its first answer page, as Lighthouse loads them)
 /* global window -- the session is written in the page */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright';
-import { apiOf, DEMO_EXECUTIVE, signInAs, startBuiltServer, webSessionOf } from './lib/built-server.mjs';
+import { apiOf, DEMO_EXECUTIVE, demoPagePaths, signInAs, startBuiltServer, webSessionOf } from './lib/built-server.mjs';
 import { waitReady } from './lib/list-bench.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
-const pagePath = args.find((arg) => arg.startsWith('/')) ?? '/tasks';
+const pathArgument = args.find((arg) => arg.startsWith('/') || arg === 'brief' || arg === 'answer') ?? '/tasks';
 const loads = Number(option('--loads', 3));
 const top = Number(option('--top', 8));
 const port = Number(process.env.BENCH_PORT ?? 3298);
@@ -90,6 +91,7 @@ try {
   const tokens = await signInAs(api, DEMO_EXECUTIVE);
   const profile = await api('GET', 'v1/profile', tokens.access_token);
   const session = webSessionOf(tokens, profile.workspaces[0].id);
+  const pagePath = pathArgument.startsWith('/') ? pathArgument : (await demoPagePaths(api, tokens, profile.workspaces[0].id))[pathArgument];
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
   const warm = await context.newPage();
   await warm.goto(`${base}/favicon.svg`);

@@ -69,3 +69,16 @@ export function webSessionOf(tokens, workspaceId) {
     currentOrganization: workspaceId,
   };
 }
+
+/**
+ * Paths of the demo's pages that carry an id: `brief` the executive's first brief
+ * (/executive-briefs/{id}) and `answer` the first recipient's answer page of the first sent
+ * request (/q/{shortUrl}). `tokens` are the demo executive's.
+ */
+export async function demoPagePaths(api, tokens, workspaceId) {
+  const briefs = await api('GET', `v1/workspaces/${workspaceId}/briefs?limit=1`, tokens.access_token);
+  const assistantTokens = await signInAs(api, DEMO_ASSISTANT);
+  const requests = await api('GET', `v1/workspaces/${workspaceId}/question-requests?status=SENT&limit=1`, assistantTokens.access_token);
+  const request = await api('GET', `v1/workspaces/${workspaceId}/question-requests/${requests.items[0].id}`, assistantTokens.access_token);
+  return { brief: `/executive-briefs/${briefs.items[0].id}`, answer: `/q/${request.recipients[0].link.shortUrl}` };
+}

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { payloadOf } from './envelope.js';
 import { ErrorEnvelopeSchema } from './errors.js';
 import { ITEM_PROMPT_MAX, ItemKindSchema, QuestionItemInputSchema, REQUEST_ITEMS_MAX } from './questions.js';
+import { DRAFT_INSTRUCTIONS_MAX, GENERATE_AUDIENCE_MAX, GENERATE_COUNT_DEFAULT, GENERATE_GOAL_MAX } from './vocabulary/ai.js';
+
+export * from './vocabulary/ai.js';
 
 /**
  * AI assistance (issue #11; PRODUCT §9): question generation, summaries and brief drafting go
@@ -50,15 +53,7 @@ export const AiStatusResponseSchema = payloadOf(AiStatusSchema);
 // ---------------------------------------------------------------------------------------------
 // Progress of a generation (streamed)
 
-/**
- * A generation call answers JSON (`{ payload }`) by default. With `Accept: text/event-stream` it
- * answers Server-Sent Events instead: any number of `progress` events, then exactly one `result`
- * (data: the same `{ payload }` as the JSON answer) or one `error` (data: the error envelope,
- * with `status` the HTTP status it would have had). Closing the connection cancels the generation
- * (it then does not count against the plan). Errors found before the work starts (400, 402, 403,
- * 404, 409) answer as plain JSON with their status, whatever the Accept header.
- */
-export const GENERATION_EVENT_STREAM = 'text/event-stream';
+// GENERATION_EVENT_STREAM (how a generation streams its progress): vocabulary/ai.ts.
 
 /**
  * One `progress` event: `stage` a stable key (e.g. "reading", "grouping", "quoting", "checking",
@@ -81,12 +76,6 @@ export type GenerationErrorEvent = z.infer<typeof GenerationErrorEventSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Question generation (/questions/generate)
-
-export const GENERATE_GOAL_MAX = 1_000;
-export const GENERATE_AUDIENCE_MAX = 500;
-export const GENERATE_COUNT_DEFAULT = 5;
-/** A question counts as a repeat when the same people were asked it this many days back or less. */
-export const REPEAT_QUESTION_DAYS = 90;
 
 /**
  * POST v1/workspaces/{id}/questions/generate (issue #11): `goal` what the executive needs to know;
@@ -161,8 +150,6 @@ export function isComposerItem(question: Pick<GeneratedQuestion, 'prompt' | 'kin
 
 // ---------------------------------------------------------------------------------------------
 // Brief drafting ("Draft with AI" on a section)
-
-export const DRAFT_INSTRUCTIONS_MAX = 1_000;
 
 /** POST v1/workspaces/{id}/briefs/{briefId}/draft: draft one section from the office's own sources. */
 export const DraftBriefSectionBodySchema = z.object({

@@ -6,9 +6,27 @@ import { ErrorEnvelopeSchema } from './errors.js';
 import type { WorkspaceMemberType } from './members.js';
 import { permissionMatrix } from './permissions.js';
 import { commaSeparatedEnum, queryBoolean } from './query-params.js';
-import { briefStatuses, type BriefStatus } from './vocabulary/briefs.js';
+import {
+  BRIEF_ATTENDEES_MAX,
+  BRIEF_SECTION_BODY_MAX,
+  BRIEF_SECTION_HEADING_MAX,
+  BRIEF_SECTIONS_MAX,
+  BRIEF_TITLE_MAX,
+  briefStatuses,
+  MARK_NOTE_MAX,
+  sectionMarks,
+  SHARE_LINK_DEFAULT_DAYS_AFTER_MEETING,
+  SHARE_LINK_LABEL_MAX,
+  SHARE_PASSCODE_MAX,
+  SHARE_PASSCODE_MIN,
+  TEMPLATE_DESCRIPTION_MAX,
+  TEMPLATE_GUIDANCE_MAX,
+  TEMPLATE_NAME_MAX,
+  TEMPLATE_SECTIONS_MAX,
+  type BriefStatus,
+} from './vocabulary/briefs.js';
 
-export { briefStatuses, briefStatusLabels, type BriefStatus } from './vocabulary/briefs.js';
+export * from './vocabulary/briefs.js';
 
 // ---------------------------------------------------------------------------------------------
 // Limits and states
@@ -16,34 +34,8 @@ export { briefStatuses, briefStatusLabels, type BriefStatus } from './vocabulary
 /** Brief states (PRODUCT §2); the list, type and labels live in vocabulary/briefs.ts. */
 export const BriefStatusSchema = z.enum(briefStatuses);
 
-/** The executive's per-section marks (PRODUCT §2, §10; issue #9). */
-export const sectionMarks = ['READ', 'DECIDED', 'NEED_MORE'] as const;
+/** The executive's per-section marks (PRODUCT §2, §10; issue #9); list, type and labels in vocabulary/briefs.ts. */
 export const SectionMarkSchema = z.enum(sectionMarks);
-export type SectionMark = z.infer<typeof SectionMarkSchema>;
-
-export const sectionMarkLabels: Record<SectionMark, string> = {
-  READ: 'Read',
-  DECIDED: 'Decided',
-  NEED_MORE: 'Need more',
-};
-
-export const BRIEF_TITLE_MAX = 200;
-export const BRIEF_SECTION_HEADING_MAX = 200;
-/** Markdown of one section, in characters. */
-export const BRIEF_SECTION_BODY_MAX = 50_000;
-export const BRIEF_SECTIONS_MAX = 50;
-export const BRIEF_ATTENDEES_MAX = 100;
-/** The one-line note of a mark. */
-export const MARK_NOTE_MAX = 280;
-export const TEMPLATE_NAME_MAX = 100;
-export const TEMPLATE_DESCRIPTION_MAX = 500;
-export const TEMPLATE_GUIDANCE_MAX = 2_000;
-export const TEMPLATE_SECTIONS_MAX = 20;
-export const SHARE_LINK_LABEL_MAX = 100;
-export const SHARE_PASSCODE_MIN = 6;
-export const SHARE_PASSCODE_MAX = 64;
-/** A share link's default life after the meeting (issue #9: "the meeting time plus 7 days"). */
-export const SHARE_LINK_DEFAULT_DAYS_AFTER_MEETING = 7;
 
 /**
  * Zones {@link isTimeZone} has accepted: building an `Intl.DateTimeFormat` to try a zone costs

@@ -5,76 +5,39 @@ import { CalendarDateSchema, isCalendarDate, StoredCalendarDateSchema } from './
 import { payloadOf } from './envelope.js';
 import { ErrorEnvelopeSchema } from './errors.js';
 import { commaSeparatedEnum } from './query-params.js';
-import { recipientStates, requestStatuses } from './vocabulary/questions.js';
-
-export {
-  requestStatuses,
-  requestStatusLabels,
+import {
+  choiceKinds,
+  ITEM_OPTION_MAX,
+  ITEM_OPTIONS_MAX,
+  ITEM_OPTIONS_MIN,
+  ITEM_PROMPT_MAX,
+  itemKinds,
+  OPEN_TEXT_ANSWER_MAX,
+  recipientChannels,
   recipientStates,
-  recipientStateLabels,
-  type RequestStatus,
-  type RecipientState,
+  REMIND_AFTER_DAYS_MAX,
+  REQUEST_CONTEXT_MAX,
+  REQUEST_ITEMS_MAX,
+  REQUEST_ITEMS_MIN,
+  REQUEST_RECIPIENTS_MAX,
+  REQUEST_TITLE_MAX,
+  requestStatuses,
+  sendableChannels,
 } from './vocabulary/questions.js';
+
+export * from './vocabulary/questions.js';
 
 // ---------------------------------------------------------------------------------------------
 // Limits and states (issue #10; PRODUCT §2 QuestionRequest, Recipient, Answer)
 
-export const REQUEST_TITLE_MAX = 200;
-/** The context shown to recipients above the questions (plain text). */
-export const REQUEST_CONTEXT_MAX = 5_000;
-export const REQUEST_ITEMS_MIN = 1;
-export const REQUEST_ITEMS_MAX = 20;
-export const REQUEST_RECIPIENTS_MIN = 1;
-export const REQUEST_RECIPIENTS_MAX = 100;
-export const ITEM_PROMPT_MAX = 500;
-export const ITEM_OPTIONS_MIN = 2;
-export const ITEM_OPTIONS_MAX = 20;
-export const ITEM_OPTION_MAX = 200;
-/** An OPEN_TEXT answer, in characters. */
-export const OPEN_TEXT_ANSWER_MAX = 10_000;
-export const REMIND_AFTER_DAYS_MAX = 30;
-/** Reminders per recipient, at most (issue #10). */
-export const REMINDERS_MAX = 3;
-/** "Remind now" is refused within this long of the last reminder to that person (issue #10). */
-export const REMIND_NOW_COOLDOWN_MS = 60 * 60_000;
-/** A recipient's link lives until the due date plus this many days (issue #10, decision 012). */
-export const RECIPIENT_LINK_DAYS_AFTER_DUE = 14;
-/** …or, for a request without a due date, this many days after it is sent. */
-export const RECIPIENT_LINK_DAYS_WITHOUT_DUE = 90;
-
 /** Request states (issue #10); the list, type and labels live in vocabulary/questions.ts. */
 export const RequestStatusSchema = z.enum(requestStatuses);
 
-export const itemKinds = ['OPEN_TEXT', 'SINGLE_CHOICE', 'MULTI_CHOICE', 'SCALE_1_5', 'YES_NO', 'DATE'] as const;
+/** Item kinds; the list, type and labels live in vocabulary/questions.ts. */
 export const ItemKindSchema = z.enum(itemKinds);
-export type ItemKind = z.infer<typeof ItemKindSchema>;
-export const itemKindLabels: Record<ItemKind, string> = {
-  OPEN_TEXT: 'Open text',
-  SINGLE_CHOICE: 'Single choice',
-  MULTI_CHOICE: 'Multiple choice',
-  SCALE_1_5: 'Scale 1–5',
-  YES_NO: 'Yes / no',
-  DATE: 'Date',
-};
-/** Kinds whose item carries `options`. */
-export const choiceKinds: readonly ItemKind[] = ['SINGLE_CHOICE', 'MULTI_CHOICE'];
 
-/** How a recipient gets their link: LINK (the assistant copies it), EMAIL (mailed), SLACK (issue #12). */
-export const recipientChannels = ['LINK', 'EMAIL', 'SLACK'] as const;
+/** Recipient channels; the lists, type and labels live in vocabulary/questions.ts. */
 export const RecipientChannelSchema = z.enum(recipientChannels);
-export type RecipientChannel = z.infer<typeof RecipientChannelSchema>;
-/**
- * A request's channel (issue #12): LINK (the assistant copies every link), EMAIL (everyone by
- * email), SLACK = "Slack where possible": a Slack DM for people matched to a Slack user while the
- * workspace's Slack is connected, email for the others. `recipientChannels` overrides it per person.
- */
-export const sendableChannels = ['LINK', 'EMAIL', 'SLACK'] as const;
-export const requestChannelLabels: Record<RecipientChannel, string> = {
-  LINK: 'Copy links myself',
-  EMAIL: 'Email',
-  SLACK: 'Slack where possible',
-};
-export const recipientChannelLabels: Record<RecipientChannel, string> = { LINK: 'Link', EMAIL: 'Email', SLACK: 'Slack' };
 /** Per-person channel choices of a request: contact id → channel (issue #12). */
 export const RecipientChannelsSchema = z.record(z.uuid(), RecipientChannelSchema);
 export type RecipientChannels = z.infer<typeof RecipientChannelsSchema>;

@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as contract from './index.js';
-import { BriefStatusSchema } from './briefs.js';
+import { BriefStatusSchema, SectionMarkSchema } from './briefs.js';
 import { WorkspaceMemberTypeSchema } from './members.js';
-import { RecipientStateSchema, RequestStatusSchema } from './questions.js';
+import { ItemKindSchema, RecipientChannelSchema, RecipientStateSchema, RequestStatusSchema } from './questions.js';
 import { TaskPrioritySchema, TaskStatusSchema } from './tasks.js';
+import * as ai from './vocabulary/ai.js';
 import * as briefs from './vocabulary/briefs.js';
 import * as members from './vocabulary/members.js';
 import * as questions from './vocabulary/questions.js';
@@ -31,7 +32,7 @@ describe("the contract's vocabulary (issue #13: labels without schemas)", () => 
   });
 
   it("is what '@tandem/contract' exports under the same names", () => {
-    for (const module of [briefs, members, questions, tasks]) {
+    for (const module of [ai, briefs, members, questions, tasks]) {
       for (const [name, value] of Object.entries(module)) expect(contract[name as keyof typeof contract], name).toBe(value);
     }
   });
@@ -43,6 +44,11 @@ describe("the contract's vocabulary (issue #13: labels without schemas)", () => 
     expect(WorkspaceMemberTypeSchema.options).toEqual([...members.workspaceMemberTypes]);
     expect(RequestStatusSchema.options).toEqual([...questions.requestStatuses]);
     expect(RecipientStateSchema.options).toEqual([...questions.recipientStates]);
+    expect(ItemKindSchema.options).toEqual([...questions.itemKinds]);
+    expect(RecipientChannelSchema.options).toEqual([...questions.recipientChannels]);
+    expect(SectionMarkSchema.options).toEqual([...briefs.sectionMarks]);
+    expect(Object.keys(questions.itemKindLabels)).toEqual([...questions.itemKinds]);
+    expect(Object.keys(briefs.sectionMarkLabels)).toEqual([...briefs.sectionMarks]);
     expect(Object.keys(tasks.taskStatusLabels)).toEqual([...tasks.taskStatuses]);
     expect(Object.keys(members.workspaceMemberTypeLabels)).toEqual([...members.workspaceMemberTypes]);
   });

@@ -1,4 +1,4 @@
-import { BriefSchema, type Brief, type UpdateBriefBody } from '@tandem/contract';
+import type { Brief, UpdateBriefBody } from '@tandem/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { isApiError, type ApiError } from '@/lib/api-error';
@@ -25,12 +25,6 @@ export function updateBrief({ workspaceId, briefId, body }: UpdateBriefVariables
 /** True for the 409 of a stale version (contract errors.ts VERSION_CONFLICT). */
 export function isBriefConflict(error: unknown): boolean {
   return isApiError(error) && error.status === 409 && error.errorCode === 'VERSION_CONFLICT';
-}
-
-/** The brief a 409 carries as `current` (contract BriefConflictSchema), or null when the body had none. */
-export function readConflictBrief(error: ApiError): Brief | null {
-  const parsed = BriefSchema.safeParse(error.current);
-  return parsed.success ? parsed.data : null;
 }
 
 /**

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useSyncExternalSto
 import { isApiError } from '@/lib/api-error';
 import { getApiErrorMessage } from '@/lib/error-message';
 import { briefQueryOptions } from '../api/get-brief';
-import { isBriefConflict, readConflictBrief, useUpdateBrief } from '../api/update-brief';
+import { isBriefConflict, useUpdateBrief } from '../api/update-brief';
 import { findContentProblem, toUpdateBody, type BriefContent } from '../utils/brief-content';
 import {
   briefEditorReducer,
@@ -75,8 +75,9 @@ export function useBriefAutosave(workspaceId: string, initial: Brief, live: Brie
             return;
           }
           try {
+            // The 409 carries the brief as it is now; its schema loads only here (decision 031).
             const current =
-              readConflictBrief(error) ??
+              (await import('../utils/conflict-brief')).parseConflictBrief(error.current) ??
               (await queryClient.fetchQuery({ ...briefQueryOptions(workspaceId, latest.current.base.id), staleTime: 0 }));
             queryClient.setQueryData(briefQueryOptions(workspaceId, current.id).queryKey, current);
             dispatch({ type: 'conflicted', current });
