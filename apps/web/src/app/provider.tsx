@@ -21,8 +21,10 @@ export interface AppProviderProps {
  */
 export function AppProvider({ children }: AppProviderProps) {
   const prefersDark = usePrefersDark();
-  const preference = useSession((session) => session.user?.themePreference);
-  const themeName = resolveThemeName(preference, prefersDark);
+  // The theme's name, not the preference: signing in with "Match system" (or no choice) changes
+  // nothing here, so the first render, a transition in slices (decision 027), is not thrown away and
+  // redone in one piece when the session's person arrives mid-render (issue #13).
+  const themeName = useSession((session) => resolveThemeName(session.user?.themePreference, prefersDark));
   return (
     <ThemeProvider themeId={THEME_ID} theme={getAppTheme(themeName)}>
       <CssBaseline enableColorScheme />

@@ -5,8 +5,8 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import type { WorkspaceMemberType } from '@tandem/contract';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { DeferredFirstRender } from '@/components/ui/deferred-first-render';
 import { paths } from '@/config/paths';
-import { useDeferredValue } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { useSession } from '@/lib/session/session-store';
 import { useMembers } from '@/features/workspaces';
@@ -50,10 +50,7 @@ function BriefScreen({ workspaceId, briefId, member }: BriefScreenProps) {
   const mode = resolveBriefMode(member.type, searchParams.get(BRIEF_MODE_PARAM));
   const brief = useBrief(workspaceId, briefId);
   const members = useMembers(workspaceId);
-  // The brief first renders as a transition once it has come (the skeleton stays until then): React
-  // slices that render instead of blocking the page for it (issue #13).
-  const isShown = useDeferredValue(brief.data !== undefined);
-  if (!brief.data || !isShown) {
+  if (!brief.data) {
     if (brief.isError && !brief.data) {
       const isGone = isApiError(brief.error) && (brief.error.status === 404 || brief.error.status === 400);
       return (
@@ -77,13 +74,7 @@ function BriefScreen({ workspaceId, briefId, member }: BriefScreenProps) {
         </Box>
       );
     }
-    return (
-      <Box role="status" aria-label="Loading the brief" sx={{ maxWidth: 880, mx: 'auto' }}>
-        <Skeleton variant="text" height={56} width="60%" />
-        <Skeleton variant="rounded" height={120} sx={{ my: 2 }} />
-        <Skeleton variant="rounded" height={200} />
-      </Box>
-    );
+    return <BriefSkeleton />;
   }
   const abilities = getBriefAbilities(member.type, brief.data);
   // Deleted while open (its live event refetched it): the page keeps what it shows, and says so.
@@ -99,14 +90,26 @@ function BriefScreen({ workspaceId, briefId, member }: BriefScreenProps) {
     />
   );
   return (
-    <>
+    // The brief first renders in slices after the skeleton (issue #13).
+    <DeferredFirstRender fallback={<BriefSkeleton />}>
       {deletedNotice}
       {mode === 'edit' ? (
         <BriefEditor workspaceId={workspaceId} brief={brief.data} member={member} members={members.data ?? []} modeToggle={modeToggle} />
       ) : (
         <BriefReader workspaceId={workspaceId} brief={brief.data} member={member} modeToggle={modeToggle || undefined} />
       )}
-    </>
+    </DeferredFirstRender>
+  );
+}
+
+/** The brief's place while it loads and renders: title, meeting card and first section. */
+function BriefSkeleton() {
+  return (
+    <Box role="status" aria-label="Loading the brief" sx={{ maxWidth: 880, mx: 'auto' }}>
+      <Skeleton variant="text" height={56} width="60%" />
+      <Skeleton variant="rounded" height={120} sx={{ my: 2 }} />
+      <Skeleton variant="rounded" height={200} />
+    </Box>
   );
 }
 

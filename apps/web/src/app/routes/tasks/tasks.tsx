@@ -5,8 +5,9 @@ import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { taskStatuses, type Task, type TaskStatus } from '@tandem/contract';
-import { Suspense, useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { Link as RouterLink, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { DeferredFirstRender } from '@/components/ui/deferred-first-render';
 import { paths } from '@/config/paths';
 import { queryClient } from '@/lib/query-client';
 import { getSessionState, useSession } from '@/lib/session/session-store';
@@ -93,9 +94,6 @@ function TasksScreen({ workspaceId, workspaceName, actor }: TasksScreenProps) {
   const { members } = useAssignableMembers(workspaceId);
   const move = useUpdateTask();
   const items = useMemo(() => tasks.data?.pages.flatMap((page) => page.items) ?? [], [tasks.data]);
-  // The list first renders as a transition once the tasks have come (the skeleton stays until
-  // then): React slices that render instead of blocking the page for it (issue #13).
-  const isShown = useDeferredValue(!tasks.isPending);
   const openTaskId = searchParams.get('task');
   const canCreate = canCreateTasks(actor.workspaceMemberType);
 
@@ -159,7 +157,7 @@ function TasksScreen({ workspaceId, workspaceName, actor }: TasksScreenProps) {
         {canCreate && <QuickAddTask workspaceId={workspaceId} members={members} />}
         <TasksToolbar filters={filters} members={members} onChange={handleFiltersChange} />
         <Box aria-busy={tasks.isFetching && !tasks.isFetchingNextPage}>
-          {tasks.isPending || !isShown ? (
+          {tasks.isPending ? (
             <TasksSkeleton view={filters.view} />
           ) : tasks.isError ? (
             <Card variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
@@ -176,12 +174,16 @@ function TasksScreen({ workspaceId, workspaceName, actor }: TasksScreenProps) {
               canCreate={canCreate}
               onClear={() => handleFiltersChange({ ...DEFAULT_TASK_FILTERS, view: filters.view })}
             />
-          ) : filters.view === 'board' ? (
-            <Suspense fallback={<TasksSkeleton view="board" />}>
-              <LazyTasksBoard tasks={items} statuses={statuses} actor={actor} onOpen={handleOpen} onMove={handleMove} />
-            </Suspense>
           ) : (
-            <TasksList tasks={items} actor={actor} onOpen={handleOpen} onMove={handleMove} />
+            <DeferredFirstRender fallback={<TasksSkeleton view={filters.view} />}>
+              {filters.view === 'board' ? (
+                <Suspense fallback={<TasksSkeleton view="board" />}>
+                  <LazyTasksBoard tasks={items} statuses={statuses} actor={actor} onOpen={handleOpen} onMove={handleMove} />
+                </Suspense>
+              ) : (
+                <TasksList tasks={items} actor={actor} onOpen={handleOpen} onMove={handleMove} />
+              )}
+            </DeferredFirstRender>
           )}
           {tasks.hasNextPage && (
             <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import type { WorkspaceMemberType } from '@tandem/contract';
-import { useDeferredValue } from 'react';
+import { DeferredFirstRender } from '@/components/ui/deferred-first-render';
 import { getBrowserTimeZone } from '@/features/briefs';
 import { useSession } from '@/lib/session/session-store';
 import { useDashboard } from '../api/get-dashboard';
@@ -57,25 +57,26 @@ function DashboardPage({
 }) {
   const today = useLocalToday();
   const dashboard = useDashboard(workspaceId, today, getBrowserTimeZone());
-  // The cards and charts first render as a transition once the data has come (the skeleton stays
-  // until then): React slices that render instead of blocking the page for it (issue #13).
-  const isShown = useDeferredValue(dashboard.data !== undefined);
-  const data = isShown ? dashboard.data : undefined;
+  const data = dashboard.data;
+  const skeleton = <DashboardSkeleton cards={view === 'home' ? 4 : 2} />;
   return (
     // Both views use the layout's whole content width (issue #8: the plain lists used 55 % of it).
     <Box>
       <title>{`${view === 'home' ? 'Dashboard' : 'Dashboard (plain lists)'} · ${workspaceName} · Tandem`}</title>
       <DashboardHeader firstName={firstName} today={today} view={view} />
       {data ? (
-        view === 'home' ? (
-          <DashboardView dashboard={data} workspaceId={workspaceId} myMemberId={myMemberId} memberType={memberType} />
-        ) : (
-          <DashboardPlainView dashboard={data} workspaceId={workspaceId} myMemberId={myMemberId} memberType={memberType} />
-        )
+        // The cards and charts first render in slices after the skeleton (issue #13).
+        <DeferredFirstRender fallback={skeleton}>
+          {view === 'home' ? (
+            <DashboardView dashboard={data} workspaceId={workspaceId} myMemberId={myMemberId} memberType={memberType} />
+          ) : (
+            <DashboardPlainView dashboard={data} workspaceId={workspaceId} myMemberId={myMemberId} memberType={memberType} />
+          )}
+        </DeferredFirstRender>
       ) : dashboard.isError ? (
         <DashboardError error={dashboard.error} onRetry={() => void dashboard.refetch()} isRetrying={dashboard.isFetching} />
       ) : (
-        <DashboardSkeleton cards={view === 'home' ? 4 : 2} />
+        skeleton
       )}
     </Box>
   );
