@@ -12,10 +12,11 @@ import { paths } from '@/config/paths';
 import { queryClient } from '@/lib/query-client';
 import { getSessionState, useSession } from '@/lib/session/session-store';
 import { readStorage } from '@/lib/token-storage';
+import { useHasOpened } from '@/hooks/use-has-opened';
 import { tasksQueryOptions, useTasks } from '@/features/tasks/api/get-tasks';
 import { useUpdateTask } from '@/features/tasks/api/update-task';
 import { QuickAddTask } from '@/features/tasks/components/quick-add-task';
-import { TaskDrawer } from '@/features/tasks/components/task-drawer';
+import { LazyTaskDrawer } from '@/features/tasks/components/lazy-task-drawer';
 import { LazyTasksBoard } from '@/features/tasks/components/lazy-tasks-board';
 import { TasksList } from '@/features/tasks/components/tasks-list';
 import { TasksToolbar } from '@/features/tasks/components/tasks-toolbar';
@@ -95,6 +96,7 @@ function TasksScreen({ workspaceId, workspaceName, actor }: TasksScreenProps) {
   const move = useUpdateTask();
   const items = useMemo(() => tasks.data?.pages.flatMap((page) => page.items) ?? [], [tasks.data]);
   const openTaskId = searchParams.get('task');
+  const hasOpenedDrawer = useHasOpened(openTaskId !== null);
   const canCreate = canCreateTasks(actor.workspaceMemberType);
 
   // A filter change is a navigation, and the URL shows it only once the route loaders ran: a second
@@ -194,14 +196,19 @@ function TasksScreen({ workspaceId, workspaceName, actor }: TasksScreenProps) {
           )}
         </Box>
       </Box>
-      <TaskDrawer
-        workspaceId={workspaceId}
-        taskId={openTaskId}
-        placeholder={items.find((task) => task.id === openTaskId)}
-        actor={actor}
-        onClose={handleClose}
-        onReopen={(id) => handleOpen({ id })}
-      />
+      {/* Mounted from the first opening on, so its closing transition and a refused save's reopening still run. */}
+      {hasOpenedDrawer && (
+        <Suspense fallback={null}>
+          <LazyTaskDrawer
+            workspaceId={workspaceId}
+            taskId={openTaskId}
+            placeholder={items.find((task) => task.id === openTaskId)}
+            actor={actor}
+            onClose={handleClose}
+            onReopen={(id) => handleOpen({ id })}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
