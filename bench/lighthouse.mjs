@@ -3,9 +3,10 @@
 // default mobile emulation (Moto G Power, simulated slow 4G, 4× CPU slowdown), driving the system
 // Chromium. Targets: performance ≥ 95, accessibility 100.
 // Usage (build first: `npm run build`):
-//   node bench/lighthouse.mjs [runs=3] [--json] [--reports dir] [--pages name,name]
+//   node bench/lighthouse.mjs [runs=3] [--json] [--reports dir] [--pages name,name] [--cold]
 //   (--reports: each page's full Lighthouse result as JSON; --pages: only these pages, by name, e.g.
-//   `--pages dashboard,tasks`)
+//   `--pages dashboard,tasks`; --cold: every run as a first visit, with the browser's HTTP and code
+//   caches, Cache Storage and service worker cleared first — the session in local storage stays)
 // Starts the built server (NODE_ENV=production, embedded database, demo workspace) on port 3297
 // (BENCH_PORT overrides), signs in as the demo executive through the API and puts the session into
 // the browser profile's local storage (the web app keeps it there), so the signed-in pages are
@@ -24,6 +25,7 @@ import { waitReady } from './lib/list-bench.mjs';
 const args = process.argv.slice(2);
 const runs = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 3);
 const asJson = args.includes('--json');
+const cold = args.includes('--cold');
 const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const port = Number(process.env.BENCH_PORT ?? 3297);
 const debuggingPort = port + 1000;
@@ -85,6 +87,12 @@ try {
   const setSession = async (signedIn) => {
     const page = await context.newPage();
     await page.goto(`${base}/favicon.svg`);
+    if (cold) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'cache_storage,service_workers' });
+      await cdp.detach();
+    }
     await page.evaluate(
       ([entries, keep]) => {
         window.localStorage.clear();
@@ -127,7 +135,7 @@ try {
   else {
     const ms = (value) => `${Math.round(value)} ms`;
     console.log(
-      `\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, median of ${runs}\n`,
+      `\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, median of ${runs}${cold ? ', each a first visit (--cold)' : ''}\n`,
     );
     console.log('| page | performance | accessibility | FCP | LCP | TBT | CLS | Speed Index | accessibility audits failed |');
     console.log('|---|---|---|---|---|---|---|---|---|');

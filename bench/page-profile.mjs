@@ -5,7 +5,10 @@
 // slowed) with the trace events and the functions (and chunks) that ran longest in it.
 // Usage (build first: `npm run build`):
 //   node bench/page-profile.mjs [path=/tasks] [--loads 3] [--top 8]
-//   (path `brief` or `answer`: the demo's first brief, or its first answer page, as Lighthouse loads them)
+//   [--inclusive]
+//   (path `brief` or `answer`: the demo's first brief, or its first answer page, as Lighthouse loads them;
+//   --inclusive: each function's time with its callees, by source line: which React phase, hook or
+//   component a long task spent itself in; best with an unminified build (`build.minify: false`))
 /* global window -- the session is written in the page */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -19,6 +22,7 @@ const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name
 const pathArgument = args.find((arg) => arg.startsWith('/') || arg === 'brief' || arg === 'answer') ?? '/tasks';
 const loads = Number(option('--loads', 3));
 const top = Number(option('--top', 8));
+const inclusive = args.includes('--inclusive');
 const port = Number(process.env.BENCH_PORT ?? 3298);
 const base = `http://127.0.0.1:${port}`;
 const SLOWDOWN = 4;
@@ -39,12 +43,16 @@ function longTasks(events) {
   const tasks = busiest.tasks;
   // The CPU profile: nodes (function, url) and samples with time deltas, in ProfileChunk events.
   const nodes = new Map();
+  const parents = new Map();
   const samples = [];
   let time = 0;
   for (const e of events.filter((e) => e.pid === busiest.pid && (e.name === 'Profile' || e.name === 'ProfileChunk'))) {
     if (e.name === 'Profile') time = e.args.data.startTime;
     const data = e.args.data?.cpuProfile;
-    for (const node of data?.nodes ?? []) nodes.set(node.id, node.callFrame);
+    for (const node of data?.nodes ?? []) {
+      nodes.set(node.id, node.callFrame);
+      if (node.parent) parents.set(node.id, node.parent);
+    }
     const deltas = e.args.data?.timeDeltas ?? [];
     (data?.samples ?? []).forEach((id, i) => {
       time += deltas[i] ?? 0;
@@ -61,9 +69,20 @@ function longTasks(events) {
       for (let i = 0; i < samples.length - 1; i += 1) {
         const s = samples[i];
         if (s.time < t.ts || s.time > t.ts + t.dur) continue;
-        const frame = nodes.get(s.id);
-        const key = `${frame?.functionName || '(anonymous)'} ${(frame?.url ?? '').split('/').pop()}`;
-        self.set(key, (self.get(key) ?? 0) + (samples[i + 1].time - s.time) / 1000);
+        const ms = (samples[i + 1].time - s.time) / 1000;
+        if (!inclusive) {
+          const frame = nodes.get(s.id);
+          const key = `${frame?.functionName || '(anonymous)'} ${(frame?.url ?? '').split('/').pop()}`;
+          self.set(key, (self.get(key) ?? 0) + ms);
+          continue;
+        }
+        // The sample counts once for every distinct function on its stack (recursion counted once).
+        const onStack = new Set();
+        for (let id = s.id; id; id = parents.get(id)) {
+          const frame = nodes.get(id);
+          onStack.add(`${frame?.functionName || '(anonymous)'} ${(frame?.url ?? '').split('/').pop()}:${(frame?.lineNumber ?? -1) + 1}`);
+        }
+        for (const key of onStack) self.set(key, (self.get(key) ?? 0) + ms);
       }
       // What the browser did in the task by trace event (style, layout, parse, compile…), nested
       // events counted in each of their parents.
