@@ -17,6 +17,8 @@ import { useBriefs } from '@/features/briefs/api/get-briefs';
 import { BriefRows } from '@/features/briefs/components/brief-rows';
 import { BriefsToolbar } from '@/features/briefs/components/briefs-toolbar';
 import { EmptyBriefs } from '@/features/briefs/components/empty-briefs';
+import { onIntent } from '@/lib/lazy-with-preload';
+import { preloadMeetingFields } from '@/features/briefs/components/meeting-fields';
 import { NewBriefDialog } from '@/features/briefs/components/new-brief-dialog';
 import {
   DEFAULT_BRIEF_FILTERS,
@@ -131,7 +133,7 @@ function BriefsScreen({ workspaceId, workspaceName, canCreate }: BriefsScreenPro
             <Button component={RouterLink} to={paths.briefs.templates.new.getHref()} variant="outlined" startIcon={<ViewQuiltOutlined />}>
               Templates
             </Button>
-            <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)}>
+            <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)} {...onIntent(preloadMeetingFields)}>
               New brief
             </Button>
           </>

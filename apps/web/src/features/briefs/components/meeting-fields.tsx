@@ -1,13 +1,9 @@
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { TimePicker } from '@mui/x-date-pickers/TimePicker';
-import { enUS } from 'date-fns/locale/en-US';
-import { useMemo } from 'react';
-import { formatTimeZone, listTimeZones } from '../utils/meeting-time';
+import { format } from 'date-fns';
+import { Suspense } from 'react';
+import { lazyWithPreload } from '@/lib/lazy-with-preload';
+import { formatTimeZone } from '../utils/meeting-time';
 
 /** The meeting as the fields hold it: wall-clock date and time (plain local Dates) and the zone it is held in. */
 export interface MeetingValue {
@@ -26,61 +22,39 @@ export interface MeetingFieldsProps {
   size?: 'small' | 'medium';
 }
 
-/** Empty sections read "mm/dd/yyyy" and "hh:mm aa" (seed §5: the date input's placeholder). */
-const localeText = {
-  fieldMonthPlaceholder: () => 'mm',
-  fieldDayPlaceholder: () => 'dd',
-  fieldYearPlaceholder: (params: { digitAmount: number }) => 'y'.repeat(params.digitAmount),
-  fieldHoursPlaceholder: () => 'hh',
-  fieldMinutesPlaceholder: () => 'mm',
-  fieldMeridiemPlaceholder: () => 'aa',
-};
+/** MUI X's date and time pickers (a third of one brief's own JavaScript) load when the fields first render. */
+const LazyMeetingPickers = lazyWithPreload(() => import('./meeting-pickers').then((module) => module.MeetingPickers));
+
+/** Starts loading the pickers' code: call it when meeting fields are about to show (issue #13). */
+export const preloadMeetingFields: () => void = LazyMeetingPickers.preload;
 
 /**
- * A meeting's date, time and time zone (issue #9: `meetingAt` with a time zone): MUI X pickers on
- * the date-fns adapter, US format (mm/dd/yyyy, 12-hour clock), as the tasks' due date field; the
- * zone is picked from the browser's IANA list. The date and time are the wall clock in that zone
- * (utils/meeting-time.ts turns them into the instant). Both clearable; one column on phones.
+ * A meeting's date, time and time zone ({@link MeetingPickers}, ./meeting-pickers). Its code loads
+ * with the first meeting fields shown, not with the brief page (issue #13). Meanwhile disabled
+ * fields of the same labels, sizes, values and message hold their place, so nothing moves.
  */
-export function MeetingFields({ value, onChange, error, disabled, size }: MeetingFieldsProps) {
-  const zones = useMemo(() => listTimeZones(), []);
-  const zoneLabels = useMemo(() => new Map(zones.map((zone) => [zone, formatTimeZone(zone)])), [zones]);
-  const textField = {
-    size,
-    fullWidth: true,
-    slotProps: { inputLabel: { shrink: true } },
-  } as const;
+export function MeetingFields(props: MeetingFieldsProps) {
   return (
-    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={enUS} localeText={localeText}>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <DatePicker
-          label="Meeting date"
-          value={value.date}
-          onChange={(date) => onChange({ ...value, date })}
-          format="MM/dd/yyyy"
-          disabled={disabled}
-          slotProps={{ field: { clearable: true }, textField: { ...textField, error: Boolean(error), helperText: error ?? undefined } }}
-        />
-        <TimePicker
-          label="Meeting time"
-          value={value.time}
-          onChange={(time) => onChange({ ...value, time })}
-          format="hh:mm aa"
-          disabled={disabled}
-          slotProps={{ field: { clearable: true }, textField }}
-        />
-        <Autocomplete
-          options={zones}
-          value={value.timeZone}
-          disableClearable
-          disabled={disabled}
-          size={size}
-          getOptionLabel={(zone) => zoneLabels.get(zone) ?? zone}
-          onChange={(_event, timeZone) => onChange({ ...value, timeZone })}
-          renderInput={(params) => <TextField {...params} label="Time zone" />}
-          sx={{ gridColumn: { sm: '1 / -1' } }}
-        />
-      </Box>
-    </LocalizationProvider>
+    <Suspense fallback={<MeetingFieldsPlaceholder {...props} />}>
+      <LazyMeetingPickers {...props} />
+    </Suspense>
+  );
+}
+
+function MeetingFieldsPlaceholder({ value, error, size }: MeetingFieldsProps) {
+  const field = { size, fullWidth: true, disabled: true, slotProps: { inputLabel: { shrink: true } } } as const;
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+      <TextField
+        {...field}
+        label="Meeting date"
+        placeholder="mm/dd/yyyy"
+        value={value.date ? format(value.date, 'MM/dd/yyyy') : ''}
+        error={Boolean(error)}
+        helperText={error ?? undefined}
+      />
+      <TextField {...field} label="Meeting time" placeholder="hh:mm aa" value={value.time ? format(value.time, 'hh:mm aa') : ''} />
+      <TextField {...field} label="Time zone" value={formatTimeZone(value.timeZone)} sx={{ gridColumn: { sm: '1 / -1' } }} />
+    </Box>
   );
 }
