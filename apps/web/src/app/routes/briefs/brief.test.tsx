@@ -105,7 +105,7 @@ describe('/executive-briefs/{id}: reading and editing per role (issue #9)', () =
     const router = renderBriefRoute('EXECUTIVE');
     await user.click(within(modeGroup()).getByRole('button', { name: 'Edit' }));
     expect(router.state.location.search).toBe('?mode=edit');
-    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Board prep');
+    expect(await screen.findByRole('textbox', { name: 'Title' })).toHaveValue('Board prep');
     expect(within(modeGroup()).getByRole('button', { name: 'Edit' })).toHaveAttribute('aria-pressed', 'true');
     // Marking stays possible while editing.
     expect(screen.getByRole('group', { name: 'Your mark for “Numbers”' })).toBeInTheDocument();
@@ -115,15 +115,15 @@ describe('/executive-briefs/{id}: reading and editing per role (issue #9)', () =
     expect(isEditor()).toBe(false);
   });
 
-  it('opens the editor for the executive when the URL says so (a reload keeps the mode)', () => {
+  it('opens the editor for the executive when the URL says so (a reload keeps the mode)', async () => {
     renderBriefRoute('EXECUTIVE', '/executive-briefs/b1?mode=edit');
-    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Board prep');
+    expect(await screen.findByRole('textbox', { name: 'Title' })).toHaveValue('Board prep');
   });
 
   it('opens the editor for the assistant; "Read" shows the brief as the executive will, her marks as chips', async () => {
     const user = userEvent.setup();
     const router = renderBriefRoute('EXECUTIVEASSISTANT');
-    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Board prep');
+    expect(await screen.findByRole('textbox', { name: 'Title' })).toHaveValue('Board prep');
     await user.click(within(modeGroup()).getByRole('button', { name: 'Read' }));
     expect(router.state.location.search).toBe('?mode=read');
     expect(isEditor()).toBe(false);
@@ -139,7 +139,7 @@ describe('/executive-briefs/{id}: reading and editing per role (issue #9)', () =
     let save: (brief: Brief) => void = () => undefined;
     vi.mocked(api.patch).mockImplementation(() => new Promise((resolve) => (save = resolve as (brief: Brief) => void)));
     const router = renderBriefRoute('EXECUTIVEASSISTANT');
-    await user.type(screen.getByRole('textbox', { name: 'Title' }), ' Q3');
+    await user.type(await screen.findByRole('textbox', { name: 'Title' }), ' Q3');
     await user.click(within(modeGroup()).getByRole('button', { name: 'Read' }));
     expect(await screen.findByRole('dialog', { name: 'Leave before your changes are saved?' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('');

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import type { WorkspaceMemberType } from '@tandem/contract';
+import { Suspense } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { DeferredFirstRender } from '@/components/ui/deferred-first-render';
 import { paths } from '@/config/paths';
@@ -11,9 +12,9 @@ import { isApiError } from '@/lib/api-error';
 import { useSession } from '@/lib/session/session-store';
 import { useMembers } from '@/features/workspaces';
 import { useBrief } from '@/features/briefs/api/get-brief';
-import { BriefEditor } from '@/features/briefs/components/brief-editor';
 import { BriefModeToggle } from '@/features/briefs/components/brief-mode-toggle';
 import { BriefReader } from '@/features/briefs/components/brief-reader';
+import { LazyBriefEditor } from '@/features/briefs/components/lazy-brief-editor';
 import { BRIEF_MODE_PARAM, resolveBriefMode, withBriefMode } from '@/features/briefs/utils/brief-mode';
 import { getBriefAbilities } from '@/features/briefs/utils/brief-permissions';
 
@@ -22,7 +23,8 @@ import { getBriefAbilities } from '@/features/briefs/utils/brief-permissions';
  * or the brief editor. The EXECUTIVE reads by default, OWNERs and EXECUTIVEASSISTANTs edit by default;
  * all three switch with the Read / Edit toggle, kept in the URL (`?mode=edit`, `?mode=read`) so a
  * reload keeps it. USERs and GUESTs only read (PRODUCT §6). A brief that does not exist, is in
- * another workspace or is not visible is one "not found" (404).
+ * another workspace or is not visible is one "not found" (404). The editor's code loads with the
+ * first edit mode shown (issue #13).
  */
 function BriefRoute() {
   const { id = '' } = useParams();
@@ -87,6 +89,7 @@ function BriefScreen({ workspaceId, briefId, member }: BriefScreenProps) {
     <BriefModeToggle
       mode={mode}
       onChange={(next) => setSearchParams((current) => withBriefMode(current, member.type, next), { replace: true })}
+      onEditIntent={LazyBriefEditor.preload}
     />
   );
   return (
@@ -94,7 +97,15 @@ function BriefScreen({ workspaceId, briefId, member }: BriefScreenProps) {
     <DeferredFirstRender fallback={<BriefSkeleton />}>
       {deletedNotice}
       {mode === 'edit' ? (
-        <BriefEditor workspaceId={workspaceId} brief={brief.data} member={member} members={members.data ?? []} modeToggle={modeToggle} />
+        <Suspense fallback={<BriefSkeleton />}>
+          <LazyBriefEditor
+            workspaceId={workspaceId}
+            brief={brief.data}
+            member={member}
+            members={members.data ?? []}
+            modeToggle={modeToggle}
+          />
+        </Suspense>
       ) : (
         <BriefReader workspaceId={workspaceId} brief={brief.data} member={member} modeToggle={modeToggle || undefined} />
       )}

@@ -2,12 +2,15 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import ChromeReaderModeOutlined from '@mui/icons-material/ChromeReaderModeOutlined';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { onIntent } from '@/lib/lazy-with-preload';
 import type { BriefMode } from '../utils/brief-mode';
 
 /** Props of {@link BriefModeToggle}. */
 export interface BriefModeToggleProps {
   mode: BriefMode;
   onChange: (mode: BriefMode) => void;
+  /** Runs when the pointer or focus reaches Edit, or a touch starts on it: e.g. preloading the editor. */
+  onEditIntent?: () => void;
 }
 
 /**
@@ -15,7 +18,7 @@ export interface BriefModeToggleProps {
  * click away (PRODUCT §6: she may edit briefs); editors switch to reading to see the brief as the
  * executive will. A labelled pair of toggle buttons (aria-pressed), tall enough to tap on a phone.
  */
-export function BriefModeToggle({ mode, onChange }: BriefModeToggleProps) {
+export function BriefModeToggle({ mode, onChange, onEditIntent }: BriefModeToggleProps) {
   return (
     <ToggleButtonGroup
       exclusive
@@ -34,7 +37,7 @@ export function BriefModeToggle({ mode, onChange }: BriefModeToggleProps) {
         <ChromeReaderModeOutlined fontSize="small" aria-hidden="true" />
         Read
       </ToggleButton>
-      <ToggleButton value="edit">
+      <ToggleButton value="edit" {...(onEditIntent && onIntent(onEditIntent))}>
         <EditOutlined fontSize="small" aria-hidden="true" />
         Edit
       </ToggleButton>
