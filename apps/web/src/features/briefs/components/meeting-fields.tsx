@@ -1,8 +1,7 @@
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { format } from 'date-fns';
-import { Suspense } from 'react';
-import { lazyWithPreload } from '@/lib/lazy-with-preload';
+import { lazyField } from '@/lib/lazy-field';
 import { formatTimeZone } from '../utils/meeting-time';
 
 /** The meeting as the fields hold it: wall-clock date and time (plain local Dates) and the zone it is held in. */
@@ -22,24 +21,16 @@ export interface MeetingFieldsProps {
   size?: 'small' | 'medium';
 }
 
-/** MUI X's date and time pickers (a third of one brief's own JavaScript) load when the fields first render. */
-const LazyMeetingPickers = lazyWithPreload(() => import('./meeting-pickers').then((module) => module.MeetingPickers));
+/**
+ * A meeting's date, time and time zone ({@link MeetingPickers}, ./meeting-pickers). MUI X's date and
+ * time pickers (a third of one brief's own JavaScript) load with the first meeting fields shown, not
+ * with the brief page (issue #13). Meanwhile disabled fields of the same labels, sizes, values and
+ * message hold their place ({@link lazyField}).
+ */
+export const MeetingFields = lazyField(() => import('./meeting-pickers').then((module) => module.MeetingPickers), MeetingFieldsPlaceholder);
 
 /** Starts loading the pickers' code: call it when meeting fields are about to show (issue #13). */
-export const preloadMeetingFields: () => void = LazyMeetingPickers.preload;
-
-/**
- * A meeting's date, time and time zone ({@link MeetingPickers}, ./meeting-pickers). Its code loads
- * with the first meeting fields shown, not with the brief page (issue #13). Meanwhile disabled
- * fields of the same labels, sizes, values and message hold their place, so nothing moves.
- */
-export function MeetingFields(props: MeetingFieldsProps) {
-  return (
-    <Suspense fallback={<MeetingFieldsPlaceholder {...props} />}>
-      <LazyMeetingPickers {...props} />
-    </Suspense>
-  );
-}
+export const preloadMeetingFields: () => void = MeetingFields.preload;
 
 function MeetingFieldsPlaceholder({ value, error, size }: MeetingFieldsProps) {
   const field = { size, fullWidth: true, disabled: true, slotProps: { inputLabel: { shrink: true } } } as const;
