@@ -17,8 +17,10 @@ const databaseByConnection = new WeakMap<pg.PoolClient, Database>();
  * each statement is its own snapshot, as on the pool; `work` may still open a transaction, which
  * then runs on this connection.
  *
- * For a request's reads only: the connection is held until `work` settles, so `work` must wait on
- * nothing but the database (never Slack, the AI model or mail; decision 029). On PGlite, one
+ * For a request whose work waits on nothing but the database — its reads, and the public answer
+ * page's view and saves, whose transaction then runs on the same connection: the connection is
+ * held until `work` settles, so `work` must never wait on Slack, the AI model, mail or a password
+ * hash (decision 029). On PGlite, one
  * connection already, `work` gets the database itself. Statements built once
  * (db/prepared.ts) run here unchanged: the database's dialect is kept.
  * @throws what `work` throws; 503 UNAVAILABLE as any query would when no connection frees up in

@@ -115,6 +115,30 @@ describe('the row mapper of a prepared select (issue #13)', () => {
     expect((statement(t.db) as unknown as { customResultMapper?: unknown }).customResultMapper).toBeTypeOf('function');
   });
 
+  it('writes field names as data: quotes, backslashes and line breaks in a key map as Drizzle maps them', async () => {
+    await t.db.insert(people).values({ id, firstName: 'Odd', lastName: 'Keys', email: 'odd-keys@example.test' }).onConflictDoNothing();
+    const odd = {
+      'we"ird\\ key': people.id,
+      "it's\n}; throw 1; //": people.firstName,
+      nested: { '"quoted"': people.lastName, 'line\u2028break': sql<string>`'x'` },
+    };
+    const statement = preparedQuery((db) =>
+      db
+        .select(odd)
+        .from(people)
+        .where(sql`${people.id} = ${sql.placeholder('id')}`)
+        .prepare('test_row_mapper_odd_keys'),
+    );
+    const expected = await t.db
+      .select(odd)
+      .from(people)
+      .where(sql`${people.id} = ${id}`);
+    const rows = await statement(t.db).execute({ id });
+    expect(rows).toEqual(expected);
+    expect(Object.keys(rows[0]!)).toEqual(Object.keys(odd));
+    expect(rows[0]!['we"ird\\ key']).toBe(id);
+  });
+
   it('maps nested selections as Drizzle does: a left join that found nothing is null, an inner one keeps its object', async () => {
     await t.db.insert(people).values({ id, firstName: 'Nested', lastName: 'Row', email: 'nested@example.test' }).onConflictDoNothing();
     const other = alias(people, 'other');

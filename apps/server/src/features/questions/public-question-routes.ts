@@ -9,6 +9,7 @@ import {
   SavePublicAnswerBodySchema,
   SubmitPublicAnswersBodySchema,
 } from '@tandem/contract';
+import { onOneConnection } from '../../db/one-connection.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { postPublicMessage, readPublicQuestionPage, savePublicAnswer, submitPublicAnswers } from './answers-service.js';
 
@@ -34,7 +35,9 @@ export const publicQuestionRoutes: FastifyPluginAsyncZod = async (app) => {
       params: PublicQuestionParamsSchema,
       response: { 200: PublicQuestionPageResponseSchema, ...errorResponses },
     },
-    handler: async (request) => ({ payload: await readPublicQuestionPage(app.db, request.params.shortUrl, visitorOf(request)) }),
+    handler: async (request) => ({
+      payload: await onOneConnection(app.db, (db) => readPublicQuestionPage(db, request.params.shortUrl, visitorOf(request))),
+    }),
   });
 
   app.put('/questions/:shortUrl/answers/:itemId', {
@@ -46,7 +49,9 @@ export const publicQuestionRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: PublicAnswersStateResponseSchema, ...errorResponses },
     },
     handler: async (request) => ({
-      payload: await savePublicAnswer(app.db, request.params.shortUrl, request.params.itemId, request.body.value, visitorOf(request)),
+      payload: await onOneConnection(app.db, (db) =>
+        savePublicAnswer(db, request.params.shortUrl, request.params.itemId, request.body.value, visitorOf(request)),
+      ),
     }),
   });
 
