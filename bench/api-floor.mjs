@@ -3,7 +3,7 @@
 // runs the very same SQL statements, in the same order, with the same values, on a pool of the same
 // size (10, apps/server/src/db/client.ts).
 // Usage:
-//   node bench/api-floor.mjs [postgresql://…|pglite] [--duration 5] [--connections 64,16] [--calls name,…] [--json] [--out file.md]
+//   node bench/api-floor.mjs [postgresql://…|pglite] [--duration 5] [--rounds 2] [--connections 64,16] [--calls name,…] [--json] [--out file.md]
 //   node bench/api-floor.mjs [postgresql://…|pglite] --profile <call name> [--duration 10]   (CPU per request, Tandem next to the floor)
 //   node bench/api-floor.mjs [postgresql://…] --scale 10000 [--requests 300]   (p50/p95 with 10,000 offices in the database)
 // PostgreSQL: the URL, else TEST_DATABASE_URL, else postgresql://postgres@127.0.0.1:5432/test names the
@@ -393,7 +393,14 @@ function best(runs) {
 /** A run's CPU per request for the log: main thread / whole process, µs. */
 const cpuNote = (r) => (r.cpuMain === undefined ? '' : `, CPU ${r.cpuMain.toFixed(0)} / ${r.cpuAll.toFixed(0)} µs per request`);
 
-async function measure({ tandemBase, floorBase, calls, authHeaders, connectionsList, duration, log, pids = {} }) {
+/** The middle value of `values` (the mean of the two middle ones for an even count). */
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+async function measure({ tandemBase, floorBase, calls, authHeaders, connectionsList, duration, rounds = 2, log, pids = {} }) {
   const results = {};
   for (const call of calls) {
     const headers = call.auth ? { ...authHeaders } : { 'x-client-id': 'tandem-web' };
@@ -401,14 +408,17 @@ async function measure({ tandemBase, floorBase, calls, authHeaders, connectionsL
     results[call.name] = {};
     for (const connections of connectionsList) {
       const runs = { tandem: [], floor: [] };
-      for (let round = 0; round < 2; round += 1) {
+      for (let round = 0; round < rounds; round += 1) {
         runs.tandem.push(await load(`${tandemBase}${call.url}`, call, headers, connections, duration, pids.tandem));
         runs.floor.push(await load(`${floorBase}${call.url}`, call, headers, connections, duration, pids.floor));
       }
-      results[call.name][connections] = { tandem: best(runs.tandem), floor: best(runs.floor) };
+      // Each round's Tandem run and the floor's run right after it saw nearly the same host speed:
+      // the median of their ratios moves less with this machine's drift than best against best.
+      const pairRatios = runs.tandem.map((run, index) => run.rps / runs.floor[index].rps);
+      results[call.name][connections] = { tandem: best(runs.tandem), floor: best(runs.floor), pairedRatio: median(pairRatios) };
       const r = results[call.name][connections];
       log(
-        `${call.name} @${connections}: Tandem ${r.tandem.rps.toFixed(0)} req/s p99 ${r.tandem.p99} ms${cpuNote(r.tandem)}; floor ${r.floor.rps.toFixed(0)} req/s p99 ${r.floor.p99} ms${cpuNote(r.floor)}`,
+        `${call.name} @${connections}: Tandem ${r.tandem.rps.toFixed(0)} req/s p99 ${r.tandem.p99} ms${cpuNote(r.tandem)}; floor ${r.floor.rps.toFixed(0)} req/s p99 ${r.floor.p99} ms${cpuNote(r.floor)}; rounds' ratios ${pairRatios.map((ratio) => ratio.toFixed(2)).join(', ')}`,
       );
     }
   }
@@ -423,8 +433,8 @@ function table({ title, calls, results, connectionsList, embedded }) {
   const lines = [
     `${title}`,
     '',
-    `| call | statements (connections) | Tandem req/s | floor req/s | ratio | Tandem p99 | floor p99 | p99 ratio | ≥ 0.8× and ≤ 1.25× |${low ? ` p99 at ${low} connections (Tandem / floor) | ≤ 50 ms |` : ''} errors / non-2xx (Tandem, floor) |`,
-    `|---|---|---|---|---|---|---|---|---|${low ? '---|---|' : ''}---|`,
+    `| call | statements (connections) | Tandem req/s | floor req/s | ratio | Tandem p99 | floor p99 | p99 ratio | ≥ 0.8× and ≤ 1.25× | median of the rounds' ratios |${low ? ` p99 at ${low} connections (Tandem / floor) | ≤ 50 ms |` : ''} errors / non-2xx (Tandem, floor) |`,
+    `|---|---|---|---|---|---|---|---|---|---|${low ? '---|---|' : ''}---|`,
   ];
   const rows = [];
   for (const call of calls) {
@@ -447,7 +457,7 @@ function table({ title, calls, results, connectionsList, embedded }) {
       lowPass,
     });
     lines.push(
-      `| ${call.name} | ${call.statements.length} (${call.connections}) | ${h.tandem.rps.toFixed(0)} | ${h.floor.rps.toFixed(0)} | ${ratio.toFixed(2)}× | ${h.tandem.p99} ms | ${h.floor.p99} ms | ${p99Ratio.toFixed(2)}× | ${pass ? 'pass' : 'FAIL'} |${l ? ` ${l.tandem.p99} / ${l.floor.p99} ms | ${lowPass ? 'pass' : 'FAIL'} |` : ''} ${faults} |`,
+      `| ${call.name} | ${call.statements.length} (${call.connections}) | ${h.tandem.rps.toFixed(0)} | ${h.floor.rps.toFixed(0)} | ${ratio.toFixed(2)}× | ${h.tandem.p99} ms | ${h.floor.p99} ms | ${p99Ratio.toFixed(2)}× | ${pass ? 'pass' : 'FAIL'} | ${h.pairedRatio.toFixed(2)}× |${l ? ` ${l.tandem.p99} / ${l.floor.p99} ms | ${lowPass ? 'pass' : 'FAIL'} |` : ''} ${faults} |`,
     );
   }
   if (embedded && low) lines.push('', `Embedded target: p99 ≤ 50 ms at ${low} connections.`);
@@ -556,6 +566,7 @@ async function main() {
   if (scale && isPglite) throw new Error('--scale runs on PostgreSQL only');
   const asJson = args.includes('--json');
   const duration = Number(option('--duration') ?? 5);
+  const rounds = Number(option('--rounds') ?? 2);
   const connectionsList = (option('--connections') ?? (isPglite ? '64,8' : '64,16')).split(',').map(Number);
   const serverUrl = args.find((arg) => arg.includes('://')) ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
   const out = option('--out') ?? path.join(os.tmpdir(), `tandem-api-floor-${isPglite ? 'pglite' : 'postgres'}.md`);
@@ -703,14 +714,14 @@ async function main() {
       console.log(`\n${markdown}\n\n(written to ${out})`);
       return;
     }
-    log(`load: ${connectionsList.join(' and ')} connections, ${duration} s per run, Tandem and floor alternating, best of two`);
+    log(`load: ${connectionsList.join(' and ')} connections, ${duration} s per run, Tandem and floor alternating, best of ${rounds}`);
     const pids = { tandem: tandem.child.pid, floor: floor.child.pid };
-    const results = await measure({ tandemBase, floorBase, calls, authHeaders, connectionsList, duration, log, pids });
+    const results = await measure({ tandemBase, floorBase, calls, authHeaders, connectionsList, duration, rounds, log, pids });
     const date = new Date().toISOString().slice(0, 10);
     const title = `${isPglite ? `PGlite (embedded, PostgreSQL ${version})` : `PostgreSQL ${version}`}, ${date}, ${os.cpus().length} cores (load average ${os
       .loadavg()
       .map((n) => n.toFixed(1))
-      .join(' ')} at the end): ${connectionsList[0]} connections unless stated, ${duration} s per run, best of two`;
+      .join(' ')} at the end): ${connectionsList[0]} connections unless stated, ${duration} s per run, best of ${rounds === 2 ? 'two' : rounds}`;
     const report = table({ title, calls, results, connectionsList, embedded: isPglite });
     writeFileSync(out, `${report.markdown}\n`);
     if (asJson) {
