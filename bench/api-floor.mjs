@@ -721,7 +721,9 @@ async function main() {
     const title = `${isPglite ? `PGlite (embedded, PostgreSQL ${version})` : `PostgreSQL ${version}`}, ${date}, ${os.cpus().length} cores (load average ${os
       .loadavg()
       .map((n) => n.toFixed(1))
-      .join(' ')} at the end): ${connectionsList[0]} connections unless stated, ${duration} s per run, best of ${rounds === 2 ? 'two' : rounds}`;
+      .join(
+        ' ',
+      )} at the end): ${connectionsList[0]} connections unless stated, ${duration} s per run, best of ${rounds === 2 ? 'two' : rounds}`;
     const report = table({ title, calls, results, connectionsList, embedded: isPglite });
     writeFileSync(out, `${report.markdown}\n`);
     if (asJson) {

@@ -57,6 +57,9 @@ async function audit(url) {
     cls: metric('cumulative-layout-shift'),
     si: metric('speed-index'),
     failed,
+    // Lighthouse's own measure of this machine's CPU speed at the time of the run: the scores
+    // move with it (a busy or throttled host scores lower with the same build).
+    benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? NaN),
     runtimeError: lhr.runtimeError?.message,
     lhr,
   };
@@ -119,7 +122,9 @@ try {
     const chosen = done.find((r) => r.performance === score);
     results.push({ ...page, runs: done, ...chosen, performance: score });
     if (!asJson)
-      console.error(`${page.name}: performance ${done.map((r) => r.performance).join(', ')}; accessibility ${chosen.accessibility}`);
+      console.error(
+        `${page.name}: performance ${done.map((r) => r.performance).join(', ')}; accessibility ${chosen.accessibility}; benchmark index ${done.map((r) => r.benchmarkIndex).join(', ')}`,
+      );
   }
   if (asJson)
     console.log(
@@ -137,11 +142,13 @@ try {
     console.log(
       `\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, median of ${runs}${cold ? ', each a first visit (--cold)' : ''}\n`,
     );
-    console.log('| page | performance | accessibility | FCP | LCP | TBT | CLS | Speed Index | accessibility audits failed |');
-    console.log('|---|---|---|---|---|---|---|---|---|');
+    console.log(
+      '| page | performance | accessibility | FCP | LCP | TBT | CLS | Speed Index | benchmark index | accessibility audits failed |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|---|---|');
     for (const r of results) {
       console.log(
-        `| ${r.name} (\`${r.path.replace(/\/q\/.+/, '/q/{shortUrl}').replace(/briefs\/.+/, 'briefs/{id}')}\`) | ${r.performance} | ${r.accessibility} | ${ms(r.fcp)} | ${ms(r.lcp)} | ${ms(r.tbt)} | ${r.cls.toFixed(3)} | ${ms(r.si)} | ${r.failed.join(', ') || '—'} |`,
+        `| ${r.name} (\`${r.path.replace(/\/q\/.+/, '/q/{shortUrl}').replace(/briefs\/.+/, 'briefs/{id}')}\`) | ${r.performance} | ${r.accessibility} | ${ms(r.fcp)} | ${ms(r.lcp)} | ${ms(r.tbt)} | ${r.cls.toFixed(3)} | ${ms(r.si)} | ${r.benchmarkIndex} | ${r.failed.join(', ') || '—'} |`,
       );
     }
   }
