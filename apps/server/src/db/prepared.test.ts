@@ -1,5 +1,5 @@
 import { DrizzleQueryError, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import { describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../test/test-app.js';
 import type { Queryable } from './client.js';
@@ -94,20 +94,26 @@ describe('the row mapper of a prepared select (issue #13)', () => {
     nothing: sql<null>`null`,
   };
 
-  it('answers a flat select with the objects Drizzle maps itself: keys in order, decoders applied, null kept', async () => {
-    await t.db.insert(people).values({ id, firstName: 'Mapped', lastName: 'Row', email: 'mapped@example.test' });
+  /** The person `id` selected with `selection` twice: by a prepared statement (our row mapper) and by Drizzle itself. */
+  async function personTwice<S extends SelectedFields>(selection: S, name: string) {
     const statement = preparedQuery((db) =>
       db
-        .select(fields)
+        .select(selection)
         .from(people)
         .where(sql`${people.id} = ${sql.placeholder('id')}`)
-        .prepare('test_row_mapper'),
+        .prepare(name),
     );
     const expected = await t.db
-      .select(fields)
+      .select(selection)
       .from(people)
       .where(sql`${people.id} = ${id}`);
-    const [row] = await statement(t.db).execute({ id });
+    return { statement, rows: await statement(t.db).execute({ id }), expected };
+  }
+
+  it('answers a flat select with the objects Drizzle maps itself: keys in order, decoders applied, null kept', async () => {
+    await t.db.insert(people).values({ id, firstName: 'Mapped', lastName: 'Row', email: 'mapped@example.test' });
+    const { statement, rows, expected } = await personTwice(fields, 'test_row_mapper');
+    const [row] = rows;
     expect(row).toEqual(expected[0]);
     expect(Object.keys(row!)).toEqual(Object.keys(fields));
     expect(row).toMatchObject({ passwordHash: null, nameLength: 6, upperName: 'ROW', nothing: null });
@@ -122,18 +128,7 @@ describe('the row mapper of a prepared select (issue #13)', () => {
       "it's\n}; throw 1; //": people.firstName,
       nested: { '"quoted"': people.lastName, 'line\u2028break': sql<string>`'x'` },
     };
-    const statement = preparedQuery((db) =>
-      db
-        .select(odd)
-        .from(people)
-        .where(sql`${people.id} = ${sql.placeholder('id')}`)
-        .prepare('test_row_mapper_odd_keys'),
-    );
-    const expected = await t.db
-      .select(odd)
-      .from(people)
-      .where(sql`${people.id} = ${id}`);
-    const rows = await statement(t.db).execute({ id });
+    const { rows, expected } = await personTwice(odd, 'test_row_mapper_odd_keys');
     expect(rows).toEqual(expected);
     expect(Object.keys(rows[0]!)).toEqual(Object.keys(odd));
     expect(rows[0]!['we"ird\\ key']).toBe(id);
