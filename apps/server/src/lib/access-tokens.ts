@@ -1,5 +1,6 @@
 import { webcrypto } from 'node:crypto';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
+import { LRUCache } from 'lru-cache';
 
 const ALGORITHM = 'HS256';
 export const ISSUER = 'tandem';
@@ -11,6 +12,11 @@ export const IMPERSONATION_MAX_SECONDS = 60 * 60;
  * issued later than that is not yet valid (issue #14); jose checks `iat` only with maxTokenAge.
  */
 export const ISSUED_AT_SKEW_SECONDS = 60;
+/**
+ * How many verified access tokens one process remembers ({@link AccessTokens.verify}): one per
+ * signed-in browser tab that called within a token's lifetime, at about 1 KiB each (≤ 10 MiB).
+ */
+export const VERIFIED_TOKENS_REMEMBERED = 10_000;
 
 /** What an access token says about its bearer. */
 export interface AccessClaims {
@@ -38,6 +44,15 @@ export class AccessTokens {
    * (issue #13).
    */
   private key: Promise<webcrypto.CryptoKey> | undefined;
+  /**
+   * Tokens this process has verified, by their exact text, with their claims (frozen). A token is
+   * used for every call of its lifetime, and jose's HMAC verify on WebCrypto costs ≈ 40 µs of CPU
+   * on a thread-pool job each time (issue #13, decision 034); a string lookup costs under 1 µs.
+   * Only the exact text of a token that passed verification matches, so a forged or altered
+   * token always meets jose; expiry is checked on every hit. Revocation is not the token's
+   * business: the authenticate hook checks the session on every request.
+   */
+  private readonly verified = new LRUCache<string, VerifiedAccess>({ max: VERIFIED_TOKENS_REMEMBERED });
 
   constructor(
     secret: string,
@@ -66,19 +81,35 @@ export class AccessTokens {
     return { token: await jwt.sign(await this.hmacKey()), expiresIn };
   }
 
-  /** @returns the claims, or null when the token is malformed, forged, expired or not ours. */
+  /**
+   * @returns the claims, or null when the token is malformed, forged, expired or not ours. A token
+   * verified before answers from memory until it expires ({@link verified}).
+   */
   async verify(token: string): Promise<VerifiedAccess | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      // jose's rule: expired once the clock reaches exp (seconds), with no tolerance.
+      if (Date.now() < known.expiresAtMs) return known;
+      this.verified.delete(token);
+      return null;
+    }
+    const claims = await this.verifyWithJose(token);
+    if (claims) this.verified.set(token, claims);
+    return claims;
+  }
+
+  private async verifyWithJose(token: string): Promise<VerifiedAccess | null> {
     try {
       const { payload } = await jwtVerify(token, await this.hmacKey(), { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE });
       const act = payload['act'] as { sub?: unknown } | undefined;
       if (typeof payload.sub !== 'string' || typeof payload['sid'] !== 'string' || typeof payload.exp !== 'number') return null;
       if (typeof payload.iat !== 'number' || payload.iat > Date.now() / 1000 + ISSUED_AT_SKEW_SECONDS) return null;
-      return {
+      return Object.freeze({
         personId: payload.sub,
         sessionId: payload['sid'],
         impersonatorId: typeof act?.sub === 'string' ? act.sub : null,
         expiresAtMs: payload.exp * 1000,
-      };
+      });
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return null;
       throw error;
