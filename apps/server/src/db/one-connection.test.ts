@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/test-app.js';
 import type { Queryable } from './client.js';
-import { onOneConnection } from './one-connection.js';
+import { onOneConnection, readSnapshot } from './one-connection.js';
 import { people } from './schema/index.js';
 
 const t = useTestApp();
@@ -72,5 +72,59 @@ describe('onOneConnection (issue #13: a request takes one pool connection, as th
     const given = await onOneConnection(t.db, async (db) => db);
     if (isPostgres()) expect(given).not.toBe(t.db);
     else expect(given).toBe(t.db);
+  });
+});
+
+describe('readSnapshot (one snapshot for a page of reads, issue #13)', () => {
+  const countPeople = async (db: Queryable) => (await db.select({ id: people.id }).from(people)).length;
+  const inTransaction = async (db: Queryable) =>
+    (await db.execute<{ readOnly: string }>(sql`select current_setting('transaction_read_only') as "readOnly"`)).rows[0]!.readOnly;
+
+  for (const held of [true, false]) {
+    const run = <T>(work: (db: Queryable) => Promise<T>) =>
+      held ? onOneConnection(t.db, (db) => readSnapshot(db, work)) : readSnapshot(t.db, work);
+
+    it(`reads one snapshot, read-only, ${held ? 'on a held connection' : 'from the pool'}: a row committed meanwhile is not seen`, async () => {
+      let written: Promise<unknown> = Promise.resolve();
+      const seen = await run(async (db) => {
+        const before = await countPeople(db);
+        const id = crypto.randomUUID();
+        written = t.db
+          .insert(people)
+          .values({ id, firstName: 'Meanwhile', lastName: 'Row', email: `${id}@example.test` })
+          .execute();
+        // PostgreSQL writes on another connection now; PGlite's one connection waits for the snapshot's end.
+        if (isPostgres()) await written;
+        return { before, after: await countPeople(db), readOnly: await inTransaction(db) };
+      });
+      await written;
+      expect(seen.after).toBe(seen.before);
+      expect(seen.readOnly).toBe('on');
+      expect(await countPeople(t.db)).toBe(seen.before + 1);
+    });
+
+    it(`refuses writes and rolls back when the work throws, ${held ? 'on a held connection' : 'from the pool'}`, async () => {
+      const id = crypto.randomUUID();
+      await expect(
+        run((db) => db.insert(people).values({ id, firstName: 'Never', lastName: 'Row', email: `${id}@example.test` })),
+        // 25006 read_only_sql_transaction
+      ).rejects.toMatchObject({ cause: { code: '25006' } });
+      await expect(
+        run(async () => {
+          throw new Error('refused');
+        }),
+      ).rejects.toThrow('refused');
+      expect(await t.db.select({ id: people.id }).from(people).where(eq(people.id, id))).toEqual([]);
+    });
+  }
+
+  it('leaves the held connection outside any transaction after a commit or a rollback', async () => {
+    await onOneConnection(t.db, async (db) => {
+      await readSnapshot(db, countPeople);
+      expect(await inTransaction(db)).toBe('off');
+      // 22012 division_by_zero
+      await expect(readSnapshot(db, (inner) => inner.execute(sql`select 1/0`))).rejects.toMatchObject({ cause: { code: '22012' } });
+      expect(await inTransaction(db)).toBe('off');
+    });
   });
 });

@@ -42,3 +42,32 @@ export async function onOneConnection<T>(db: Database, work: (db: Database) => P
     client.release();
   }
 }
+
+/** What `readSnapshot` opens: every read sees the same committed state, and nothing is written. */
+const READ_SNAPSHOT = 'begin isolation level repeatable read read only';
+
+/**
+ * Runs `work`'s reads in one read-only REPEATABLE READ transaction, so that they all see one
+ * snapshot (a page's lists and their totals always agree; issue #13). On a connection held by
+ * {@link onOneConnection}, BEGIN, COMMIT and ROLLBACK go to it as plain text and `work` gets the
+ * same database: Drizzle's `transaction()` built its BEGIN from SQL templates and a transaction
+ * object on every call. Elsewhere (PGlite, whose transactions also hold its one connection; the
+ * pool) it is Drizzle's `transaction()`.
+ * @throws what `work` throws, after the rollback.
+ */
+export async function readSnapshot<T>(db: Database, work: (db: Database) => Promise<T>): Promise<T> {
+  const client = (db as unknown as DrizzleInternals)._.session.client;
+  if (!(client instanceof pg.Client)) {
+    return db.transaction((tx) => work(tx as unknown as Database), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+  }
+  await client.query(READ_SNAPSHOT);
+  let result: T;
+  try {
+    result = await work(db);
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  }
+  await client.query('commit');
+  return result;
+}

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DashboardQuerySchema, DashboardResponseSchema, WorkspaceParamsSchema } from '@tandem/contract';
-import { onOneConnection } from '../../db/one-connection.js';
+import { onOneConnection, readSnapshot } from '../../db/one-connection.js';
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/authenticate.js';
 import { assertAllowed, loadMembership, viewerOf } from '../../permissions/membership.js';
@@ -41,10 +41,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         assertAllowed(member, 'viewTasks');
         const reader = viewerOf(member);
         const today = request.query.today ?? (timeZone ? todayIn(timeZone) : utcToday());
-        return db.transaction((tx) => getDashboard(tx, reader, today, timeZone), {
-          isolationLevel: 'repeatable read',
-          accessMode: 'read only',
-        });
+        return readSnapshot(db, (snapshot) => getDashboard(snapshot, reader, today, timeZone));
       });
       return { payload: dashboard };
     },

@@ -23,22 +23,27 @@ export const NEW_ANSWERS_DAYS = 7;
  */
 export function daysOverdue(dueDate: string | null, timeZone: string, now: Date): number {
   if (dueDate === null) return 0;
-  return Math.max(0, differenceInCalendarDays(todayAt(timeZone, now), parseISO(dueDate)));
+  return Math.max(0, calendarDaysBetween(todayIn(timeZone, now), dueDate));
 }
 
-/**
- * The last `now` and its local midnight per zone, so that a list's rows — a handful of zones, one
- * `now` — work out each zone's today once (a TZDate asks Intl for the zone's offset; issue #13).
- * Only zones stored on requests (validated IANA names) come here.
- */
-const todayByZone = new Map<string, { at: number; today: Date }>();
+/** How many day pairs {@link calendarDaysBetween} keeps before it starts again. */
+const DAY_PAIRS_REMEMBERED = 10_000;
+const daysByPair = new Map<string, number>();
 
-function todayAt(timeZone: string, now: Date): Date {
-  const known = todayByZone.get(timeZone);
-  if (known?.at === now.getTime()) return known.today;
-  const today = parseISO(todayIn(timeZone, now));
-  todayByZone.set(timeZone, { at: now.getTime(), today });
-  return today;
+/**
+ * `differenceInCalendarDays(later, earlier)` of two calendar dates (YYYY-MM-DD), kept per pair: a
+ * list's rows share one today per zone and a few due dates, and date-fns parses both dates on
+ * every call (issue #13: ≈ 3 µs a row of the dashboard's "Waiting on").
+ */
+function calendarDaysBetween(later: string, earlier: string): number {
+  const pair = `${later} ${earlier}`;
+  let days = daysByPair.get(pair);
+  if (days === undefined) {
+    days = differenceInCalendarDays(parseISO(later), parseISO(earlier));
+    if (daysByPair.size >= DAY_PAIRS_REMEMBERED) daysByPair.clear();
+    daysByPair.set(pair, days);
+  }
+  return days;
 }
 
 /**
