@@ -23,6 +23,7 @@ import {
   findRecipientContext,
   upsertAnswer,
   type RecipientContext,
+  type RecipientProgress,
 } from './answers-repository.js';
 import { isLate, settleRecipient } from './recipient-state.js';
 
@@ -42,15 +43,16 @@ const mayOpen = (recipient: RecipientContext | undefined): recipient is Recipien
 /**
  * Opens a recipient's link and returns the recipient's ids; 410 when the page may no longer open
  * (the request gone or still a draft, the person a former contact). A view (`recordView`) checks
- * that before logging; a write (not logged: only page views go into the access log) checks it on
- * the locked row inside its transaction ({@link lockRecipient}), saving a read per save.
+ * that before logging, and returns the recipient as it read it (`seen`); a write (not logged: only
+ * page views go into the access log) checks it on the locked row inside its transaction
+ * ({@link lockRecipient}), saving a read per save.
  */
 function openRecipientLink(
   db: Database,
   shortUrl: string,
   visitor: PublicVisitor,
   recordView: boolean,
-): Promise<{ workspaceId: string; id: string }> {
+): Promise<{ workspaceId: string; id: string; seen?: RecipientContext }> {
   return openPublicLink(db, {
     subjectType: 'RECIPIENT',
     publicId: shortUrl,
@@ -59,8 +61,9 @@ function openRecipientLink(
     userAgent: visitor.userAgent,
     recordView,
     load: async ({ workspaceId, subjectId }) => {
-      if (recordView && !mayOpen(await findRecipientContext(db, workspaceId, subjectId))) return undefined;
-      return { workspaceId, id: subjectId };
+      if (!recordView) return { workspaceId, id: subjectId };
+      const seen = await findRecipientContext(db, workspaceId, subjectId);
+      return mayOpen(seen) ? { workspaceId, id: subjectId, seen } : undefined;
     },
   });
 }
@@ -86,31 +89,46 @@ async function answersOf(db: Queryable, recipient: RecipientContext) {
  * GET v1/public/questions/{shortUrl} (issue #10): the recipient's page. Logs the view; the first
  * opening sets openedAt and PENDING → OPENED. Shows only this person's answers and thread, the
  * office's members by first name only. 400 malformed, 404 unknown, 410 no longer active.
+ *
+ * Only the first opening writes (openedAt, in a transaction on the locked row). Once opened, the
+ * page is read without a lock or a transaction (issue #13: BEGIN, the locked read and COMMIT fewer per view); a
+ * save landing meanwhile shows on the next load.
  */
 export async function readPublicQuestionPage(db: Database, shortUrl: string, visitor: PublicVisitor): Promise<PublicQuestionPage> {
   const opened = await openRecipientLink(db, shortUrl, visitor, true);
+  const seen = opened.seen!;
+  if (seen.openedAt !== null) return publicQuestionPage(db, seen, seen);
   return db.transaction(async (tx) => {
     const recipient = await lockRecipient(tx, opened.workspaceId, opened.id);
     const progress = await settleRecipient(tx, recipient, { kind: 'opened', at: new Date() });
-    const [answers, thread, authorFirstName] = [
-      await answersOf(tx, recipient),
-      await findContactThread(tx, recipient.workspaceId, recipient.contactId),
-      await findAuthorFirstName(tx, recipient.requestCreatedByMemberId),
-    ];
-    return {
-      title: recipient.requestTitle,
-      context: recipient.requestContext,
-      items: recipient.requestItems,
-      dueDate: recipient.requestDueDate,
-      askedBy: { firstName: authorFirstName, workspaceName: recipient.workspaceName },
-      recipientFirstName: recipient.contactFirstName,
-      state: progress.state,
-      completedAt: progress.completedAt?.toISOString() ?? null,
-      isClosed: recipient.requestStatus === 'CLOSED',
-      answers,
-      messages: thread.map(({ member, ...message }) => ({ ...message, authorFirstName: member?.firstName ?? null })),
-    };
+    return publicQuestionPage(tx, recipient, progress);
   });
+}
+
+/** The public page of `recipient` at `progress`: its request, this person's answers and thread. */
+async function publicQuestionPage(
+  db: Queryable,
+  recipient: RecipientContext,
+  progress: Pick<RecipientProgress, 'state' | 'completedAt'>,
+): Promise<PublicQuestionPage> {
+  const [answers, thread, authorFirstName] = [
+    await answersOf(db, recipient),
+    await findContactThread(db, recipient.workspaceId, recipient.contactId),
+    await findAuthorFirstName(db, recipient.requestCreatedByMemberId),
+  ];
+  return {
+    title: recipient.requestTitle,
+    context: recipient.requestContext,
+    items: recipient.requestItems,
+    dueDate: recipient.requestDueDate,
+    askedBy: { firstName: authorFirstName, workspaceName: recipient.workspaceName },
+    recipientFirstName: recipient.contactFirstName,
+    state: progress.state,
+    completedAt: progress.completedAt?.toISOString() ?? null,
+    isClosed: recipient.requestStatus === 'CLOSED',
+    answers,
+    messages: thread.map(({ member, ...message }) => ({ ...message, authorFirstName: member?.firstName ?? null })),
+  };
 }
 
 /** One answer change: `value` null clears. */

@@ -258,6 +258,39 @@ describe('what the page shows and to whom (issue #10)', () => {
     expect(await views()).toBe(2);
   });
 
+  it('serves an opened page without waiting for a save that holds the recipient (issue #13: no lock once opened)', async () => {
+    const request = await createSentRequest(t, owner, { recipients: [{ firstName: 'Ada' }] });
+    const recipient = request.recipients[0]!;
+    const yesNo = itemOf(request, 'YES_NO').id;
+    expect(pageOf(await page(recipient.url)).state).toBe('OPENED');
+    await save(recipient.url, yesNo, true);
+    const blocked = Symbol('blocked');
+    const viewWhileHeld = async () => {
+      // On PostgreSQL a save's transaction holds the row meanwhile; PGlite has one connection, so
+      // there the view simply follows.
+      if (t.app.database.kind !== 'postgres') return page(recipient.url);
+      return t.db.transaction(async (tx) => {
+        await tx
+          .select({ id: questionRecipients.id })
+          .from(questionRecipients)
+          .where(eq(questionRecipients.id, recipient.id))
+          .for('update');
+        let guard: NodeJS.Timeout | undefined;
+        const timedOut = new Promise<typeof blocked>((resolve) => (guard = setTimeout(() => resolve(blocked), 10_000)));
+        const viewed = page(recipient.url);
+        const first = await Promise.race([viewed, timedOut]);
+        clearTimeout(guard);
+        await (first === blocked ? Promise.resolve() : viewed);
+        return first;
+      });
+    };
+    const viewed = await viewWhileHeld();
+    expect(viewed).not.toBe(blocked);
+    const shown = pageOf(viewed as Awaited<ReturnType<typeof page>>);
+    expect(shown.state).toBe('PARTIAL');
+    expect(shown.answers.map((answer) => [answer.itemId, answer.value])).toEqual([[yesNo, true]]);
+  });
+
   it('answers 410 once the link is revoked or expired, or the workspace’s links are off', async () => {
     const request = await createSentRequest(t, owner);
     const [revoked, expired] = request.recipients as [SentRequest['recipients'][0], SentRequest['recipients'][0]];
