@@ -1,6 +1,6 @@
-import { index, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { activityKinds } from '@tandem/contract';
-import { id } from './columns.js';
+import { id, jsonb } from './columns.js';
 import { briefs } from './briefs.js';
 import { questionRequests } from './questions.js';
 import { summaries } from './summaries.js';

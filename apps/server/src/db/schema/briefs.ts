@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, customType, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { briefStatuses, type BriefAttendeeInput, type BriefChanges, type SectionMark, type TemplateSection } from '@tandem/contract';
-import { id, instant } from './columns.js';
+import { id, instant, jsonb } from './columns.js';
 import { workspaceMembers, workspaces } from './workspaces.js';
 
 export const briefStatus = pgEnum('brief_status', briefStatuses);

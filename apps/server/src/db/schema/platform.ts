@@ -1,5 +1,5 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { id } from './columns.js';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { id, jsonb } from './columns.js';
 import { people } from './people.js';
 import { workspaces } from './workspaces.js';
 

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, customType, date, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, date, index, integer, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   answerVias,
   chatAuthorTypes,
@@ -12,7 +12,7 @@ import {
   type QuestionItem,
   type WorkingHours,
 } from '@tandem/contract';
-import { id, instant } from './columns.js';
+import { id, instant, jsonb } from './columns.js';
 import { workspaceMembers, workspaces } from './workspaces.js';
 
 export const requestStatus = pgEnum('question_request_status', requestStatuses);

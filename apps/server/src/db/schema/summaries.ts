@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, jsonb, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { customType, index, integer, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import {
   aiGenerationKinds,
   summaryStatuses,
@@ -13,7 +13,7 @@ import {
   type SummaryAnswer,
   type SummaryScope,
 } from '@tandem/contract';
-import { id, instant } from './columns.js';
+import { id, instant, jsonb } from './columns.js';
 import { publicLinks } from './public-links.js';
 import { workspaceMembers, workspaces } from './workspaces.js';
 

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { customType, date, index, integer, jsonb, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { customType, date, index, integer, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { taskPriorities, taskStatuses, type TaskLinks } from '@tandem/contract';
-import { id, instant } from './columns.js';
+import { id, instant, jsonb } from './columns.js';
 import { workspaceMembers, workspaces } from './workspaces.js';
 
 export const taskStatus = pgEnum('task_status', taskStatuses);

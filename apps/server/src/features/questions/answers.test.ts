@@ -153,6 +153,18 @@ describe('saving as the person goes (issue #10)', () => {
     expect(again.json().payload.state).toBe('ANSWERED');
   });
 
+  it('gives text answers back exactly as typed, also when they read as JSON ("42", "true", "null")', async () => {
+    const request = await createSentRequest(t, owner, { recipients: [{ firstName: 'Ada' }] });
+    const recipient = request.recipients[0]!;
+    const openText = itemOf(request, 'OPEN_TEXT').id;
+    for (const typed of ['42', 'true', 'null', '0.1', '[1, 2]', '{"a": 1}', '"quoted"']) {
+      const saved = await save(recipient.url, openText, typed);
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json().payload.answers).toEqual([expect.objectContaining({ itemId: openText, value: typed })]);
+      expect(pageOf(await page(recipient.url)).answers).toEqual([expect.objectContaining({ itemId: openText, value: typed })]);
+    }
+  });
+
   it('is ANSWERED without submit once every item is answered; submit names the missing required items', async () => {
     const request = await createSentRequest(t, owner, { recipients: [{ firstName: 'Ada' }] });
     const url = request.recipients[0]!.url;
