@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/test-app.js';
-import type { Queryable } from './client.js';
+import type { Database, Queryable } from './client.js';
 import { onOneConnection, readSnapshot } from './one-connection.js';
 import { people } from './schema/index.js';
 
@@ -126,5 +126,20 @@ describe('readSnapshot (one snapshot for a page of reads, issue #13)', () => {
       await expect(readSnapshot(db, (inner) => inner.execute(sql`select 1/0`))).rejects.toMatchObject({ cause: { code: '22012' } });
       expect(await inTransaction(db)).toBe('off');
     });
+  });
+
+  it("inside a transaction, leaves the caller's transaction open: its writes still roll back with it", async () => {
+    const id = crypto.randomUUID();
+    await expect(
+      onOneConnection(t.db, (db) =>
+        db.transaction(async (tx) => {
+          await tx.insert(people).values({ id, firstName: 'Outer', lastName: 'Row', email: `${id}@example.test` });
+          expect(await readSnapshot(tx as unknown as Database, countPeople)).toBeGreaterThan(0);
+          expect(await inTransaction(tx)).toBe('off');
+          throw new Error('roll back the outer transaction');
+        }),
+      ),
+    ).rejects.toThrow('roll back the outer transaction');
+    expect(await t.db.select({ id: people.id }).from(people).where(eq(people.id, id))).toEqual([]);
   });
 });

@@ -1,4 +1,6 @@
+import { is } from 'drizzle-orm';
 import { NodePgDatabase, NodePgSession } from 'drizzle-orm/node-postgres';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Database } from './client.js';
 import type { DrizzleInternals } from './prepared.js';
@@ -52,12 +54,13 @@ const READ_SNAPSHOT = 'begin isolation level repeatable read read only';
  * {@link onOneConnection}, BEGIN, COMMIT and ROLLBACK go to it as plain text and `work` gets the
  * same database: Drizzle's `transaction()` built its BEGIN from SQL templates and a transaction
  * object on every call. Elsewhere (PGlite, whose transactions also hold its one connection; the
- * pool) it is Drizzle's `transaction()`.
+ * pool) it is Drizzle's `transaction()`, and inside a transaction already its savepoint: a plain
+ * BEGIN and COMMIT there would end the caller's transaction early.
  * @throws what `work` throws, after the rollback.
  */
 export async function readSnapshot<T>(db: Database, work: (db: Database) => Promise<T>): Promise<T> {
   const client = (db as unknown as DrizzleInternals)._.session.client;
-  if (!(client instanceof pg.Client)) {
+  if (!(client instanceof pg.Client) || is(db, PgTransaction)) {
     return db.transaction((tx) => work(tx as unknown as Database), { isolationLevel: 'repeatable read', accessMode: 'read only' });
   }
   await client.query(READ_SNAPSHOT);
