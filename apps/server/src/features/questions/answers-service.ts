@@ -91,8 +91,8 @@ async function answersOf(db: Queryable, recipient: RecipientContext) {
  * office's members by first name only. 400 malformed, 404 unknown, 410 no longer active.
  *
  * Only the first opening writes (openedAt, in a transaction on the locked row). Once opened, the
- * page is read without a lock or a transaction (issue #13: BEGIN, the locked read and COMMIT fewer per view); a
- * save landing meanwhile shows on the next load.
+ * page is read without a lock or a transaction (issue #13: no BEGIN, locked re-read or COMMIT per
+ * view); a save landing meanwhile shows on the next load.
  */
 export async function readPublicQuestionPage(db: Database, shortUrl: string, visitor: PublicVisitor): Promise<PublicQuestionPage> {
   const opened = await openRecipientLink(db, shortUrl, visitor, true);
