@@ -44,8 +44,11 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Hang guards, not speed checks: the longest journeys (three people signed up by mail, three axe
+  // scans) take 22 s on a quiet host, and CI's host has run the whole suite at half that speed, where
+  // a 60 s budget ran out on the last step of a passing journey. Speed lives in bench/ (issue #13).
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   reporter: [['list'], ['json']],
   outputDir: '../.test-results/playwright',
   use: {

@@ -6,6 +6,7 @@
 // without retries (--retry=0, so a config change cannot hide one).
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { buildIfNeeded, root, run, runCaptured } from './lib.mjs';
 
 const resultsDir = path.join(root, '.test-results');
@@ -44,13 +45,35 @@ function vitestFailureNames(report) {
   });
 }
 
-/** `[project] file:line › title` of each unexpected or flaky test in Playwright's JSON report. */
+/** Each error of one Playwright attempt: its first line and locator, without colour codes, and where it was thrown. */
+const errorsOf = (result) =>
+  (result.errors ?? [])
+    .map(({ message = '', location }) => {
+      const lines = stripVTControlCharacters(message).split('\n');
+      const locator = lines.find((line) => /^\s*(Locator:|- waiting for)/.test(line))?.trim();
+      const text = locator ? `${lines[0]} ${locator}` : lines[0];
+      return location ? `${text} (${path.basename(location.file)}:${location.line})` : text;
+    })
+    .join(' | ');
+
+/**
+ * `[project] file:line › title` of each unexpected or flaky test in Playwright's JSON report, with
+ * each failed attempt's duration and first error line under it: CI shows only the output's tail,
+ * so the reason has to be there too.
+ */
 function playwrightFailureNames(report) {
   const walk = (suite) => [
     ...(suite.specs ?? []).flatMap((spec) =>
       spec.tests
         .filter((test) => test.status === 'unexpected' || test.status === 'flaky')
-        .map((test) => `playwright [${test.projectName}] ${spec.file}:${spec.line} › ${spec.title} (${test.status})`),
+        .map((test) =>
+          [
+            `playwright [${test.projectName}] ${spec.file}:${spec.line} › ${spec.title} (${test.status})`,
+            ...test.results
+              .filter((result) => result.status !== 'passed' && result.status !== 'skipped')
+              .map((result) => `    try ${result.retry + 1}, ${(result.duration / 1000).toFixed(1)} s: ${errorsOf(result)}`),
+          ].join('\n'),
+        ),
     ),
     ...(suite.suites ?? []).flatMap(walk),
   ];

@@ -142,7 +142,7 @@ test('generate questions, send them, two people disagree on a phone, summarise w
 
     // The composer holds the two questions and Dana; a unique title, Lee added, by email.
     await office.getByRole('button', { name: 'Continue to composer' }).click();
-    await expect(office).toHaveURL(/\/questions\/[0-9a-f-]{36}$/, { timeout: 15_000 });
+    await expect(office).toHaveURL(/\/questions\/[0-9a-f-]{36}$/, { timeout: 30_000 });
     await expect(office.getByRole('heading', { level: 1, name: 'Draft request' })).toBeVisible();
     const composerItems = office.getByRole('list', { name: 'Questions' }).getByRole('listitem', { name: /^Question \d$/ });
     await expect(composerItems).toHaveCount(2);
@@ -158,7 +158,7 @@ test('generate questions, send them, two people disagree on a phone, summarise w
     await office.getByRole('radio', { name: 'Email' }).check();
     const sentAt = Date.now();
     await office.getByRole('button', { name: 'Send', exact: true }).click();
-    await expect(office.getByRole('heading', { level: 1, name: requestTitle })).toBeVisible({ timeout: 15_000 });
+    await expect(office.getByRole('heading', { level: 1, name: requestTitle })).toBeVisible({ timeout: 30_000 });
     const requestId = office.url().split('/').at(-1)!;
 
     // Each opens their mailed link on a phone; they disagree.
@@ -182,7 +182,7 @@ test('generate questions, send them, two people disagree on a phone, summarise w
     // "Summarise answers" on the request: step 1 has the request chosen.
     await office.goto(`/questions/${requestId}`);
     await expect(office.getByRole('list', { name: 'Answers by person' }).getByText('Austin', { exact: true })).toBeVisible({
-      timeout: 15_000,
+      timeout: 30_000,
     });
     await office.getByRole('link', { name: 'Summarise answers' }).click();
     await expect(office).toHaveURL(new RegExp(`/questions/summaries/new\\?requestId=${requestId}$`));
@@ -193,7 +193,7 @@ test('generate questions, send them, two people disagree on a phone, summarise w
     await office.getByRole('button', { name: 'Generate', exact: true }).click();
     await expect(office.getByRole('progressbar', { name: 'Generating the summary' })).toBeVisible();
     held.release();
-    await expect(office).toHaveURL(/\/questions\/summaries\/step2\?id=[0-9a-f-]{36}$/, { timeout: 15_000 });
+    await expect(office).toHaveURL(/\/questions\/summaries\/step2\?id=[0-9a-f-]{36}$/, { timeout: 30_000 });
     await expect(office.getByRole('heading', { level: 1, name: 'Review the summary' })).toBeVisible();
 
     // The review: key points cite both people by name.
@@ -212,7 +212,7 @@ test('generate questions, send them, two people disagree on a phone, summarise w
     await expect(actions.getByRole('link', { name: 'Open the task' })).toBeVisible();
 
     await office.getByRole('button', { name: 'Save summary' }).click();
-    await expect(office).toHaveURL(/\/questions\/summaries\/[0-9a-f-]{36}$/, { timeout: 15_000 });
+    await expect(office).toHaveURL(/\/questions\/summaries\/[0-9a-f-]{36}$/, { timeout: 30_000 });
     await expect(office.getByRole('heading', { level: 1, name: summaryTitle })).toBeVisible();
     await expect(
       office

@@ -70,7 +70,7 @@ test('the assistant prepares a brief from "Board prep"; the executive marks "nee
     const texts = assistantPage.getByRole('textbox', { name: /^Text of/ });
     await texts.nth(0).fill('Approve the **Q1 budget** and the new hiring plan.');
     await texts.nth(1).fill('- Dana (chair): supportive\n- Lee (audit): wants the cash forecast first');
-    await expect(assistantPage.getByText('Saved', { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(assistantPage.getByText('Saved', { exact: true })).toBeVisible({ timeout: 30_000 });
     await assistantPage.getByRole('button', { name: 'Mark ready' }).click();
     await expect(assistantPage.getByText('Ready', { exact: true }).first()).toBeVisible();
 
@@ -91,7 +91,7 @@ test('the assistant prepares a brief from "Board prep"; the executive marks "nee
     await expect(executivePage.getByText('Acknowledged', { exact: true }).first()).toBeVisible();
 
     // Without a reload, the assistant's editor shows the mark and its note.
-    await expect(assistantPage.getByText('“Which hires are in the plan?”')).toBeVisible({ timeout: 15_000 });
+    await expect(assistantPage.getByText('“Which hires are in the plan?”')).toBeVisible({ timeout: 30_000 });
     await expect(assistantPage.getByText('Need more', { exact: true }).first()).toBeVisible();
   } finally {
     await assistantPage.context().close();
@@ -149,7 +149,7 @@ test('the share dialog makes a link a signed-out visitor can open, and revokes i
     await startBoardPrepBrief(page);
     const title = `Offsite ${Date.now()}`;
     await page.getByRole('textbox', { name: 'Title' }).fill(title);
-    await expect(page.getByText('Saved', { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('Saved', { exact: true })).toBeVisible({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Share' }).click();
     const dialog = page.getByRole('dialog', { name: `Share “${title}”` });
     await expect(dialog.getByText('No links yet. Create one above to share this brief.')).toBeVisible();

@@ -72,7 +72,7 @@ test('an assistant creates a task for the executive, who sees it on the dashboar
     await expect(page.getByRole('region', { name: 'Done' }).getByRole('button', { name: title, exact: true })).toBeVisible();
 
     // The assistant's activity indicator lights up without a reload.
-    await expect(assistantPage.getByRole('button', { name: 'New activity' })).toBeVisible({ timeout: 15_000 });
+    await expect(assistantPage.getByRole('button', { name: 'New activity' })).toBeVisible({ timeout: 30_000 });
     await assistantPage.getByRole('button', { name: 'New activity' }).click();
     await expect(assistantPage.getByRole('dialog', { name: 'Activity' })).toContainText(`Eleanor completed “${title}”`);
 

@@ -72,7 +72,7 @@ async function waitForSlackMessages(request: APIRequestContext, channel: string,
         messages = await slackMessagesIn(request, channel);
         return messages.length;
       },
-      { message: `messages posted in ${channel}`, timeout: 15_000 },
+      { message: `messages posted in ${channel}`, timeout: 30_000 },
     )
     .toBeGreaterThanOrEqual(count);
   return messages;
@@ -150,7 +150,7 @@ test.describe.serial('an office runs a question campaign across Slack and email 
       const title = `Board prep ${uniqueToken()}`;
       await office.goto('/questions/new');
       await office.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
-      await expect(office).toHaveURL(/\/questions\/[0-9a-f-]{36}$/, { timeout: 15_000 });
+      await expect(office).toHaveURL(/\/questions\/[0-9a-f-]{36}$/, { timeout: 30_000 });
       await expect(office.getByRole('heading', { level: 1, name: 'Draft request' })).toBeVisible();
       await office.getByRole('textbox', { name: 'Context', exact: true }).fill('The board meets on Thursday.');
       const questions = office.getByRole('list', { name: 'Questions' });
@@ -169,7 +169,7 @@ test.describe.serial('an office runs a question campaign across Slack and email 
       await expect(office.getByText('People matched in Slack get a direct message; everyone else gets an email.')).toBeVisible();
       const sentAt = Date.now();
       await office.getByRole('button', { name: 'Send', exact: true }).click();
-      await expect(office.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 15_000 });
+      await expect(office.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 30_000 });
       const requestId = office.url().split('/').at(-1)!;
 
       // The detail: Slack for Dana, Email for Lee.
@@ -201,7 +201,7 @@ test.describe.serial('an office runs a question campaign across Slack and email 
         thread_ts: posted[1]!.ts,
       });
       await expect(office.getByRole('list', { name: 'Answers by person' }).getByText('Hiring in the north.')).toBeVisible({
-        timeout: 15_000,
+        timeout: 30_000,
       });
       expect(office.url()).toContain(`/questions/${requestId}`);
     } finally {
@@ -231,7 +231,7 @@ test.describe.serial('an office runs a question campaign across Slack and email 
       await expect(office.getByRole('heading', { level: 1, name: title })).toBeVisible();
       const kimRow = office.getByRole('list', { name: 'People asked' }).getByRole('listitem', { name: `Kim ${kim.lastName}` });
       const warning = kimRow.getByRole('alert').filter({ hasText: /^Slack could not deliver: they turned off messages from apps/ });
-      await expect(warning).toBeVisible({ timeout: 15_000 });
+      await expect(warning).toBeVisible({ timeout: 30_000 });
       const emailedAt = Date.now();
       await kimRow.getByRole('button', { name: `Send by email instead to Kim ${kim.lastName}` }).click();
       const mail = await waitForMail(request, kim.email, new RegExp(`Arthur asks: ${title}`), emailedAt);

@@ -20,7 +20,7 @@ async function waitUntilRefused(request: APIRequestContext, accessToken: string)
     .poll(
       async () =>
         (await request.get('/api/v1/profile', { headers: { 'x-client-id': CLIENT_ID, authorization: `Bearer ${accessToken}` } })).status(),
-      { timeout: 15_000 },
+      { timeout: 30_000 },
     )
     .toBe(401);
 }
@@ -84,7 +84,7 @@ test('live activity keeps arriving after the access token behind the event strea
   expect((await reopened.response())?.status()).toBe(200);
 
   await addMember(request, await ownerToken(), workspace.id, second, 'USER');
-  await expect(page.getByRole('button', { name: 'New activity' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'New activity' })).toBeVisible({ timeout: 30_000 });
 
   expect(urls.filter((url) => url.includes('/events')).length).toBeGreaterThanOrEqual(2);
   expect(urls.filter((url) => url.includes('access_token'))).toEqual([]);
