@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types, type QueryOptions, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -132,19 +132,82 @@ function openPool(connectionString: string, onConnectionError: (error: Error) =>
   return pool;
 }
 
+/**
+ * The types Drizzle's PGlite driver reads as PostgreSQL's text, which its column codecs then
+ * decode: timestamps, intervals, dates, and arrays of these and of numeric (drizzle-orm 0.45
+ * pglite/session.js, the `parsers` it sends with every query).
+ */
+const DRIZZLE_TEXT_TYPES: readonly number[] = [
+  types.TIMESTAMP,
+  types.TIMESTAMPTZ,
+  types.INTERVAL,
+  types.DATE,
+  1231, // numeric[]
+  1115, // timestamp[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1182, // date[]
+];
+
+/** One of PGlite's parsers: a column's text to its value. */
+type Parser = PGlite['parsers'][number];
+
+const asText: Parser = (value: string) => value;
+
+/**
+ * Moves Drizzle's per-query parsers onto the PGlite instance. PGlite (0.5) merges a query's
+ * `parsers` into a copy of its whole table of ≈ 320 parsers on every call: ≈ 200 µs per statement,
+ * more than most statements take to run (issue #13, bench/README "sixth session"). So the
+ * instance reads Drizzle's types as text itself, and the client Drizzle gets (its transactions'
+ * too) leaves those parsers out of each query. What else runs on the instance — pg-boss through
+ * `executeSql`, the readiness ping — gets PGlite's own parsers for those types back, per query,
+ * as before.
+ * @returns the client for Drizzle, and the parsers PGlite had for Drizzle's types.
+ */
+function withDrizzleParsersOnInstance(client: PGlite): { forDrizzle: PGlite; ownParsers: Record<number, Parser> } {
+  const ownParsers: Record<number, Parser> = {};
+  for (const type of DRIZZLE_TEXT_TYPES) {
+    ownParsers[type] = client.parsers[type]!;
+    client.parsers[type] = asText;
+  }
+  // Drizzle's parsers only read its text types as text, which the instance now does: the same result.
+  const withoutParsers = (queryOptions: QueryOptions | undefined): QueryOptions | undefined => {
+    const parsers = queryOptions?.parsers;
+    if (!parsers || !Object.keys(parsers).every((type) => DRIZZLE_TEXT_TYPES.includes(Number(type)))) return queryOptions;
+    const { parsers: _dropped, ...rest } = queryOptions;
+    return rest;
+  };
+  const wrap = <T extends PGlite | PgliteTransaction>(target: T): T =>
+    new Proxy(target, {
+      get(object, key) {
+        if (key === 'query')
+          return (query: string, params?: unknown[], queryOptions?: QueryOptions) =>
+            object.query(query, params, withoutParsers(queryOptions));
+        if (key === 'transaction' && object instanceof PGlite)
+          return (work: (tx: PgliteTransaction) => Promise<unknown>) => object.transaction((tx) => work(wrap(tx)));
+        // PGlite's methods check their private state on `this`: they run on the instance itself.
+        const value: unknown = Reflect.get(object, key, object);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(object) : value;
+      },
+    });
+  return { forDrizzle: wrap(client), ownParsers };
+}
+
 /** Wraps an existing PGlite (e.g. a migrated clone in tests). */
 export function fromPglite(client: PGlite, migrationsFolder = findMigrationsFolder()): DatabaseHandle {
-  const db = drizzlePglite(client, options);
+  const { forDrizzle, ownParsers } = withDrizzleParsersOnInstance(client);
+  const db = drizzlePglite(forDrizzle, options);
+  const own = { parsers: ownParsers };
   return {
     db: db as unknown as Database,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
-    ping: async () => (await client.query('select 1')).rows.length === 1,
+    ping: async () => (await client.query('select 1', [], own)).rows.length === 1,
     close: () => client.close(),
     listen: (channel, onMessage) => client.listen(channel, onMessage),
     executeSql: async (text, values) => {
-      if (values?.length) return { rows: (await client.query<Record<string, unknown>>(text, values)).rows };
-      const results = await client.exec(text);
+      if (values?.length) return { rows: (await client.query<Record<string, unknown>>(text, values, own)).rows };
+      const results = await client.exec(text, own);
       return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
     },
   };

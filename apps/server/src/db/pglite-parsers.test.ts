@@ -1,0 +1,73 @@
+import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { date, interval, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fromPglite } from './client.js';
+
+const events = pgTable('events', {
+  name: text().primaryKey(),
+  at: timestamp({ withTimezone: true }).notNull(),
+  localAt: timestamp().notNull(),
+  day: date().notNull(),
+  length: interval().notNull(),
+});
+
+let client: PGlite | undefined;
+afterEach(async () => {
+  await client?.close();
+  client = undefined;
+});
+
+/** A PGlite whose every `query` call's options are recorded, wrapped as Tandem wraps it. */
+async function recordedHandle() {
+  client = await PGlite.create('memory://');
+  const sent: (QueryOptions | undefined)[] = [];
+  const recorded = <T extends Pick<PGlite, 'query'>>(target: T) => {
+    const query = target.query.bind(target);
+    target.query = ((text: string, params?: unknown[], options?: QueryOptions) => {
+      sent.push(options);
+      return query(text, params, options);
+    }) as PGlite['query'];
+    return target;
+  };
+  recorded(client);
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((work: (tx: Transaction) => Promise<unknown>) => transaction((tx) => work(recorded(tx)))) as PGlite['transaction'];
+  const handle = fromPglite(client);
+  await handle.db.execute(
+    sql`create table events (name text primary key, at timestamptz not null, local_at timestamp not null, day date not null, length interval not null)`,
+  );
+  return { handle, sent };
+}
+
+describe("Drizzle's PGlite parsers set once on the instance (issue #13)", () => {
+  it("sends no parsers with Drizzle's queries, in and out of a transaction, and reads the same values", async () => {
+    const { handle, sent } = await recordedHandle();
+    const row = {
+      name: 'board',
+      at: new Date('2026-11-29T08:30:00.123Z'),
+      localAt: new Date('2026-11-29T09:30:00.000Z'),
+      day: '2026-11-30',
+      length: '01:30:00',
+    };
+    sent.length = 0;
+    await handle.db.transaction(async (tx) => {
+      await tx.insert(events).values(row);
+      expect(await tx.select().from(events)).toEqual([row]);
+    });
+    expect(await handle.db.select().from(events)).toEqual([row]);
+    expect(sent.length).toBeGreaterThanOrEqual(3);
+    expect(sent.filter((options) => options?.parsers !== undefined)).toEqual([]);
+  });
+
+  it("gives pg-boss and the readiness check PGlite's own parsers: timestamps as Dates", async () => {
+    const { handle } = await recordedHandle();
+    const [parameterised] = (await handle.executeSql('select $1::timestamptz as at', ['2026-11-29T08:30:00Z'])).rows;
+    expect(parameterised!.at).toEqual(new Date('2026-11-29T08:30:00Z'));
+    const [script] = (await handle.executeSql("select 1; select '2026-11-29T08:30:00Z'::timestamptz as at, '2026-11-30'::date as day"))
+      .rows;
+    expect(script!.at).toEqual(new Date('2026-11-29T08:30:00Z'));
+    expect(script!.day).toBeInstanceOf(Date);
+    expect(await handle.ping()).toBe(true);
+  });
+});
