@@ -177,20 +177,24 @@ function withDrizzleParsersOnInstance(client: PGlite): { forDrizzle: PGlite; own
     const { parsers: _dropped, ...rest } = queryOptions;
     return rest;
   };
-  const wrap = <T extends PGlite | PgliteTransaction>(target: T): T =>
-    new Proxy(target, {
-      get(object, key) {
-        if (key === 'query')
-          return (query: string, params?: unknown[], queryOptions?: QueryOptions) =>
-            object.query(query, params, withoutParsers(queryOptions));
-        if (key === 'transaction' && object instanceof PGlite)
-          return (work: (tx: PgliteTransaction) => Promise<unknown>) => object.transaction((tx) => work(wrap(tx)));
-        // PGlite's methods check their private state on `this`: they run on the instance itself.
-        const value: unknown = Reflect.get(object, key, object);
-        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(object) : value;
-      },
-    });
-  return { forDrizzle: wrap(client), ownParsers };
+  const query =
+    (target: PGlite | PgliteTransaction): PGlite['query'] =>
+    (text, params, queryOptions) =>
+      target.query(text, params, withoutParsers(queryOptions));
+  // A transaction is an object of closures: one with its own `query` in front of it will do.
+  const forDrizzleTransaction = (tx: PgliteTransaction): PgliteTransaction => Object.create(tx, { query: { value: query(tx) } });
+  const clientQuery = query(client);
+  const forDrizzle = new Proxy(client, {
+    get(instance, key) {
+      if (key === 'query') return clientQuery;
+      if (key === 'transaction')
+        return (work: (tx: PgliteTransaction) => Promise<unknown>) => instance.transaction((tx) => work(forDrizzleTransaction(tx)));
+      // PGlite's methods check their private state on `this`: they run on the instance itself.
+      const value: unknown = Reflect.get(instance, key, instance);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(instance) : value;
+    },
+  });
+  return { forDrizzle, ownParsers };
 }
 
 /** Wraps an existing PGlite (e.g. a migrated clone in tests). */
