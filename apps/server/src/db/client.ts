@@ -157,7 +157,7 @@ const asText: Parser = (value: string) => value;
 /**
  * Moves Drizzle's per-query parsers onto the PGlite instance. PGlite (0.5) merges a query's
  * `parsers` into a copy of its whole table of ≈ 320 parsers on every call: ≈ 200 µs per statement,
- * more than most statements take to run (issue #13, bench/README "sixth session"). So the
+ * more than most statements take to run (issue #13, decision 037). So the
  * instance reads Drizzle's types as text itself, and the client Drizzle gets (its transactions'
  * too) leaves those parsers out of each query. What else runs on the instance — pg-boss through
  * `executeSql`, the readiness ping — gets PGlite's own parsers for those types back, per query,
