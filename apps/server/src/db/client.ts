@@ -154,6 +154,14 @@ type Parser = PGlite['parsers'][number];
 
 const asText: Parser = (value: string) => value;
 
+interface DrizzleOnPglite {
+  forDrizzle: PGlite;
+  ownParsers: Record<number, Parser>;
+}
+
+/** Each instance's {@link withDrizzleParsersOnInstance}, done once: a second handle on it shares it. */
+const drizzleOnPglite = new WeakMap<PGlite, DrizzleOnPglite>();
+
 /**
  * Moves Drizzle's per-query parsers onto the PGlite instance. PGlite (0.5) merges a query's
  * `parsers` into a copy of its whole table of ≈ 320 parsers on every call: ≈ 200 µs per statement,
@@ -162,9 +170,12 @@ const asText: Parser = (value: string) => value;
  * too) leaves those parsers out of each query. What else runs on the instance — pg-boss through
  * `executeSql`, the readiness ping — gets PGlite's own parsers for those types back, per query,
  * as before.
+ * Done once per instance; later calls return the first call's result.
  * @returns the client for Drizzle, and the parsers PGlite had for Drizzle's types.
  */
-function withDrizzleParsersOnInstance(client: PGlite): { forDrizzle: PGlite; ownParsers: Record<number, Parser> } {
+function withDrizzleParsersOnInstance(client: PGlite): DrizzleOnPglite {
+  const done = drizzleOnPglite.get(client);
+  if (done) return done;
   const ownParsers: Record<number, Parser> = {};
   for (const type of DRIZZLE_TEXT_TYPES) {
     ownParsers[type] = client.parsers[type]!;
@@ -194,7 +205,9 @@ function withDrizzleParsersOnInstance(client: PGlite): { forDrizzle: PGlite; own
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(instance) : value;
     },
   });
-  return { forDrizzle, ownParsers };
+  const result = { forDrizzle, ownParsers };
+  drizzleOnPglite.set(client, result);
+  return result;
 }
 
 /** Wraps an existing PGlite (e.g. a migrated clone in tests). */

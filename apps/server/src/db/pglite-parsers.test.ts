@@ -70,4 +70,13 @@ describe("Drizzle's PGlite parsers set once on the instance (issue #13)", () => 
     expect(script!.day).toBeInstanceOf(Date);
     expect(await handle.ping()).toBe(true);
   });
+
+  it("keeps PGlite's own parsers for pg-boss when the same instance is wrapped twice", async () => {
+    const { handle } = await recordedHandle();
+    const again = fromPglite(client!);
+    for (const each of [handle, again]) {
+      const [row] = (await each.executeSql('select $1::timestamptz as at', ['2026-11-29T08:30:00Z'])).rows;
+      expect(row!.at).toEqual(new Date('2026-11-29T08:30:00Z'));
+    }
+  });
 });
