@@ -154,6 +154,10 @@ type Parser = PGlite['parsers'][number];
 
 const asText: Parser = (value: string) => value;
 
+/** {@link DRIZZLE_TEXT_TYPES} as a query's `parsers` keys spell them, for the check on every query. */
+const DRIZZLE_TEXT_TYPE_KEYS: ReadonlySet<string> = new Set(DRIZZLE_TEXT_TYPES.map(String));
+
+/** What {@link withDrizzleParsersOnInstance} made of one PGlite instance. */
 interface DrizzleOnPglite {
   forDrizzle: PGlite;
   ownParsers: Record<number, Parser>;
@@ -184,7 +188,7 @@ function withDrizzleParsersOnInstance(client: PGlite): DrizzleOnPglite {
   // Drizzle's parsers only read its text types as text, which the instance now does: the same result.
   const withoutParsers = (queryOptions: QueryOptions | undefined): QueryOptions | undefined => {
     const parsers = queryOptions?.parsers;
-    if (!parsers || !Object.keys(parsers).every((type) => DRIZZLE_TEXT_TYPES.includes(Number(type)))) return queryOptions;
+    if (!parsers || !Object.keys(parsers).every((type) => DRIZZLE_TEXT_TYPE_KEYS.has(type))) return queryOptions;
     const { parsers: _dropped, ...rest } = queryOptions;
     return rest;
   };
