@@ -26,9 +26,22 @@ const moduleMockingServerTests = [
   'apps/server/src/features/slack/slack-events.test.ts',
 ];
 
+/**
+ * Assertion messages name the whole actual value, not `[ …(2) ]`: `npm test` repeats each failure's
+ * message in its closing lines, and CI shows only the output's tail (scripts/test.mjs).
+ */
+const wholeValues = { truncateThreshold: 0 };
+
 /** The server's API tests on `database`: most sharing modules, the module-mocking ones isolated. */
 function serverProjects(database: 'pglite' | 'postgres'): TestProjectInlineConfiguration[] {
-  const common = { environment: 'node', env: { TEST_DATABASE: database }, globalSetup, testTimeout: 30_000, hookTimeout: 60_000 } as const;
+  const common = {
+    environment: 'node',
+    env: { TEST_DATABASE: database },
+    globalSetup,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    chaiConfig: wholeValues,
+  } as const;
   return [
     {
       test: {
@@ -60,13 +73,14 @@ export default defineConfig({
       {
         test: {
           name: 'contract',
+          chaiConfig: wholeValues,
           include: ['packages/contract/src/**/*.test.ts'],
           environment: 'node',
         },
       },
       {
         resolve: { alias: webAlias },
-        test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' },
+        test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node', chaiConfig: wholeValues },
       },
       {
         // Component tests: React Testing Library in happy-dom; a console.error or React warning
@@ -74,6 +88,7 @@ export default defineConfig({
         resolve: { alias: webAlias },
         test: {
           name: 'web:dom',
+          chaiConfig: wholeValues,
           include: ['apps/web/src/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/lib/testing/setup-tests.ts'],
@@ -87,6 +102,7 @@ export default defineConfig({
         // Attacks refused (issue #14), through the real app on PGlite and, below, on PostgreSQL.
         test: {
           name: 'security:pglite',
+          chaiConfig: wholeValues,
           include: securityTests,
           isolate: false,
           environment: 'node',
@@ -101,6 +117,7 @@ export default defineConfig({
             {
               test: {
                 name: 'security:postgres',
+                chaiConfig: wholeValues,
                 include: securityTests,
                 isolate: false,
                 environment: 'node',
@@ -116,6 +133,7 @@ export default defineConfig({
               // when TEST_DATABASE_URL is set — and then they fail, never skip.
               test: {
                 name: 'reliability',
+                chaiConfig: wholeValues,
                 include: ['test/reliability/**/*.test.ts'],
                 environment: 'node',
                 env: { TEST_DATABASE: 'postgres' },

@@ -35,13 +35,30 @@ function countVitestFailures(report, exitCode) {
   return report.numFailedTests + failedFiles || (exitCode === 0 ? 0 : 1);
 }
 
-/** `file › title` of each failed test in vitest's JSON report, and of each file that failed whole. */
+/** Lines of a failure message worth showing in CI's tail: no colour codes, no stack, no blank lines. */
+const VITEST_MESSAGE_LINES = 12;
+const messageLines = (message) =>
+  stripVTControlCharacters(String(message))
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !/^\s+at /.test(line))
+    .slice(0, VITEST_MESSAGE_LINES)
+    .map((line) => `    ${line.slice(0, 2000)}`);
+
+/**
+ * `file › title` of each failed test in vitest's JSON report, and of each file that failed whole,
+ * with the first lines of its failure (the assertion and its diff) under it: CI shows only the
+ * output's tail.
+ */
 function vitestFailureNames(report) {
   return report.testResults.flatMap((file) => {
     const name = path.relative(root, file.name);
     const tests = file.assertionResults.filter((test) => test.status === 'failed');
-    if (tests.length > 0) return tests.map((test) => `vitest ${name} › ${test.fullName ?? test.title}`);
-    return file.status === 'failed' ? [`vitest ${name}: ${String(file.message).split('\n')[0]}`] : [];
+    if (tests.length > 0) {
+      return tests.map((test) =>
+        [`vitest ${name} › ${test.fullName ?? test.title}`, ...(test.failureMessages ?? []).flatMap(messageLines)].join('\n'),
+      );
+    }
+    return file.status === 'failed' ? [[`vitest ${name}`, ...messageLines(file.message)].join('\n')] : [];
   });
 }
 
