@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { WorkspaceParamsSchema, type WorkspaceEvent } from '@tandem/contract';
+import { AppError } from '../lib/errors.js';
 import { bearerSecurity, errorResponses } from '../lib/route-schemas.js';
 import { requireAuth } from '../plugins/authenticate.js';
 import { assertAllowed, loadMembership, viewerOf } from '../permissions/membership.js';
@@ -15,10 +16,16 @@ export const RETRY_MS = 5_000;
 /** At most this many missed events are replayed after Last-Event-ID. */
 export const REPLAY_LIMIT = 100;
 
-/** The caller's current membership as a viewer, or undefined once it ended (404 semantics). */
+/**
+ * The caller's current membership as a viewer, or undefined once it ended (404 semantics).
+ * @throws what the query throws (the database unreachable): the stream then ends (see `enqueue`).
+ */
 async function findViewer(request: FastifyRequest, workspaceId: string): Promise<Viewer | undefined> {
   const { personId } = requireAuth(request);
-  const member = await loadMembership(request.server.db, workspaceId, personId).catch(() => undefined);
+  const member = await loadMembership(request.server.db, workspaceId, personId).catch((error: unknown) => {
+    if (error instanceof AppError && error.statusCode === 404) return undefined;
+    throw error;
+  });
   return member && viewerOf(member);
 }
 
@@ -59,10 +66,14 @@ async function streamEvents(request: FastifyRequest, reply: FastifyReply, worksp
     if (definition.resume && replayed.has(definition.resume.eventId(event))) return;
     raw.write(formatMessage(event, definition));
   };
-  // One queue keeps events in the order their notices arrived.
+  // One queue keeps events in the order their notices arrived. A task that fails (the database
+  // unreachable while an event's audience is checked, or while replaying) ends the stream instead
+  // of skipping the event: the client reconnects with the last id it received and catches up, so
+  // no activity item is lost behind a later one (issue #14).
   const enqueue = (task: () => Promise<void>) => {
     queue = queue.then(task).catch((error: unknown) => {
-      request.log.warn({ err: error }, 'event stream: event not sent');
+      request.log.warn({ err: error }, 'event stream: ended to resynchronise after a failed delivery');
+      end();
     });
   };
   const onMessage = ({ event, audience, definition }: BusMessage) => {

@@ -255,6 +255,28 @@ describe('GET v1/workspaces/{id}/events', () => {
     const sentinel = await recordSentinel(t, me.workspaceId);
     expect(await stream.nextActivity()).toMatchObject({ itemId: sentinel });
   });
+
+  it('ends the stream when an event cannot be checked, and the reconnected stream catches up on it', async () => {
+    const me = await signedIn(t);
+    const stream = await openStream(eventsUrl(me.workspaceId), me.token);
+    const seen = await recordSentinel(t, me.workspaceId);
+    expect(await stream.nextActivity()).toMatchObject({ itemId: seen });
+    // A real database error while the item's audience is checked: the table is gone (renamed in
+    // the very transaction that records the item) when its notice arrives.
+    await t.db.transaction(async (tx) => {
+      await recordActivity(tx, { workspaceId: me.workspaceId, kind: 'TASK_ASSIGNED', actorMemberId: null, subject: { n: 'unchecked' } });
+      await tx.execute(sql`alter table activity_items rename to activity_items_away`);
+    });
+    try {
+      expect(await stream.next(5000), 'a stream that cannot check an event ends rather than skip it').toBe('end');
+    } finally {
+      await t.db.execute(sql`alter table activity_items_away rename to activity_items`);
+    }
+    const unchecked = await newestItemId(t, me.workspaceId);
+    expect(unchecked).not.toBe(seen);
+    const again = await openStream(eventsUrl(me.workspaceId), me.token, { 'last-event-id': seen });
+    expect(await again.nextActivity()).toMatchObject({ itemId: unchecked });
+  });
 });
 
 // Only PostgreSQL has a LISTEN connection to lose; the PGlite project does not register it.
