@@ -115,7 +115,10 @@ export const CONNECTION_TIMEOUT_MS = 3_000;
  * therefore released here, and its holder's later release is a no-op.
  */
 function openPool(connectionString: string, onConnectionError: (error: Error) => void): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS, keepAlive: true });
+  // Pipeline mode (node-postgres ≥ 8.23, decision 038): statements issued together on one
+  // connection go out without waiting for the one before (db/one-connection.ts inOrder); one
+  // awaited after another, they go on the wire exactly as without it.
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS, keepAlive: true, pipeline: true });
   const checkedOut = new WeakSet<pg.PoolClient>();
   pool.on('error', onConnectionError);
   pool.on('acquire', (client) => checkedOut.add(client));

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/test-app.js';
 import type { Database, Queryable } from './client.js';
-import { onOneConnection, readSnapshot } from './one-connection.js';
+import { inOrder, onOneConnection, readSnapshot } from './one-connection.js';
 import { people } from './schema/index.js';
 
 const t = useTestApp();
@@ -141,5 +141,60 @@ describe('readSnapshot (one snapshot for a page of reads, issue #13)', () => {
       ),
     ).rejects.toThrow('roll back the outer transaction');
     expect(await t.db.select({ id: people.id }).from(people).where(eq(people.id, id))).toEqual([]);
+  });
+});
+
+describe('inOrder (statements issued back to back on one transaction, issue #13)', () => {
+  const newPerson = (id: string) => ({ id, firstName: 'In', lastName: 'Order', email: `${id}@example.test` });
+  const countOf = (db: Queryable, ids: string[]) =>
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(people)
+      .where(sql`${people.id} in ${ids}`)
+      .then(([row]) => row!.count);
+
+  it('sends them pipelined, not queued: node-postgres deprecates queuing a busy client’s queries (decision 038)', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      const results = await t.db.transaction((tx) =>
+        inOrder(tx.execute(sql`select 1 as n`), tx.execute(sql`select 2 as n`), tx.execute(sql`select 3 as n`)),
+      );
+      expect(results.map((result) => Number(result.rows[0]!.n))).toEqual([1, 2, 3]);
+      // process.emitWarning emits on the next tick: one turn of the event loop lets it through.
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.filter((message) => message.includes('client.query()'))).toEqual([]);
+  });
+
+  it('runs them in the order issued, each seeing the writes issued before it', async () => {
+    const ids = Array.from({ length: 8 }, () => crypto.randomUUID());
+    const counts = await t.db.transaction((tx) =>
+      inOrder(
+        ...ids.flatMap((id) => [
+          tx
+            .insert(people)
+            .values(newPerson(id))
+            .then(() => -1),
+          countOf(tx, ids),
+        ]),
+      ),
+    );
+    expect(counts.filter((count) => count >= 0)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(await countOf(t.db, ids)).toBe(8);
+  });
+
+  it('rejects with the first failure and the transaction writes nothing, also what was issued before it', async () => {
+    const [before, after] = [crypto.randomUUID(), crypto.randomUUID()];
+    // 22012 division_by_zero
+    await expect(
+      t.db.transaction((tx) =>
+        inOrder(tx.insert(people).values(newPerson(before)), tx.execute(sql`select 1/0`), tx.insert(people).values(newPerson(after))),
+      ),
+    ).rejects.toMatchObject({ cause: { code: '22012' } });
+    expect(await countOf(t.db, [before, after])).toBe(0);
   });
 });

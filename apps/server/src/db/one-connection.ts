@@ -74,3 +74,19 @@ export async function readSnapshot<T>(db: Database, work: (db: Database) => Prom
   await client.query('commit');
   return result;
 }
+
+/**
+ * Awaits statements issued back to back on one connection — a transaction's, or one held by
+ * {@link onOneConnection} — each started without awaiting the one before. The pool's connections
+ * run in node-postgres's pipeline mode (db/client.ts, decision 038), which sends each statement
+ * as it is issued, and PGlite's transaction runs them through one mutex: both first in, first out,
+ * so every statement still runs after the ones issued before it and sees their writes, but the
+ * connection goes on to the next the moment one ends, where awaiting each would first wait for a
+ * turn of the event loop (issue #13: a save holds its recipient's row lock for fewer turns under
+ * load). On the pool itself, statements take different connections: there is no order to rely on.
+ * @returns each statement's result, in the order given; rejects with the first failure (later
+ * statements of the transaction then fail too, and the caller's transaction rolls back).
+ */
+export function inOrder<T extends readonly unknown[]>(...statements: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  return Promise.all(statements) as unknown as Promise<T>;
+}

@@ -9,6 +9,7 @@ import {
   type RecordAnswersBody,
 } from '@tandem/contract';
 import type { Database, Queryable } from '../../db/client.js';
+import { inOrder } from '../../db/one-connection.js';
 import { publishWorkspaceEvent } from '../../events/event-bus.js';
 import { AppError, invalidField, notFound } from '../../lib/errors.js';
 import { assertAllowed, loadMembership } from '../../permissions/membership.js';
@@ -174,25 +175,23 @@ async function writeAnswers(
 
   const at = new Date();
   const late = isLate(recipient.requestDueDate, recipient.requestTimeZone, at);
-  let changed = false;
-  for (const change of valid) {
-    const wrote =
-      change.value === null
-        ? await deleteAnswer(tx, recipient.workspaceId, recipient.id, change.itemId)
-        : await upsertAnswer(tx, {
-            workspaceId: recipient.workspaceId,
-            requestId: recipient.requestId,
-            recipientId: recipient.id,
-            itemId: change.itemId,
-            value: change.value,
-            late,
-            via: options.via,
-            enteredByMemberId: options.enteredByMemberId,
-            at,
-          });
-    changed ||= wrote;
-  }
-  const answers = await answersOf(tx, recipient);
+  const write = (change: AnswerChange) =>
+    change.value === null
+      ? deleteAnswer(tx, recipient.workspaceId, recipient.id, change.itemId)
+      : upsertAnswer(tx, {
+          workspaceId: recipient.workspaceId,
+          requestId: recipient.requestId,
+          recipientId: recipient.id,
+          itemId: change.itemId,
+          value: change.value,
+          late,
+          via: options.via,
+          enteredByMemberId: options.enteredByMemberId,
+          at,
+        });
+  // Issued together, run in order: see {@link inOrder}. The read sees every write.
+  const [wrote, answers] = await inOrder(Promise.all(valid.map(write)), answersOf(tx, recipient));
+  const changed = wrote.some(Boolean);
   const answered = new Set(answers.map((answer) => answer.itemId));
   if (options.submit) {
     const missing: Record<string, string> = {};

@@ -2,6 +2,7 @@ import type { QuestionItem, RecipientState } from '@tandem/contract';
 import type { Queryable } from '../../db/client.js';
 import { publishWorkspaceEvent } from '../../events/event-bus.js';
 import { dayBounds } from '../../lib/calendar-days.js';
+import { inOrder } from '../../db/one-connection.js';
 import { recordAnswerReceived } from '../activity/index.js';
 import { updateRecipientProgress, type RecipientContext, type RecipientProgress } from './answers-repository.js';
 
@@ -72,8 +73,10 @@ export async function settleRecipient(tx: Queryable, recipient: RecipientContext
   if (change.kind === 'opened') {
     if (before.openedAt !== null) return before;
     const after = { ...before, openedAt: change.at, state: before.state === 'PENDING' ? ('OPENED' as const) : before.state };
-    await updateRecipientProgress(tx, recipient.workspaceId, recipient.id, after);
-    await publishQuestionEvent(tx, recipient, 'recipient', null);
+    await inOrder(
+      updateRecipientProgress(tx, recipient.workspaceId, recipient.id, after),
+      publishQuestionEvent(tx, recipient, 'recipient', null),
+    );
     return after;
   }
   if (!change.changed && !change.submitted) return before;
@@ -88,23 +91,26 @@ export async function settleRecipient(tx: Queryable, recipient: RecipientContext
     completedAt: state === 'ANSWERED' ? (before.state === 'ANSWERED' ? before.completedAt : change.at) : null,
   };
   if (after.openedAt === null && state === 'OPENED') after.state = 'PENDING';
-  await updateRecipientProgress(tx, recipient.workspaceId, recipient.id, after);
-  await publishQuestionEvent(tx, recipient, 'answers', change.actorMemberId);
   const becameAnswered = state === 'ANSWERED' && before.state !== 'ANSWERED';
   const changedWhileAnswered = state === 'ANSWERED' && before.state === 'ANSWERED' && change.changed;
-  if (becameAnswered || changedWhileAnswered) {
-    await recordAnswerReceived(tx, {
-      workspaceId: recipient.workspaceId,
-      requestId: recipient.requestId,
-      title: recipient.requestTitle,
-      recipientId: recipient.id,
-      contactId: recipient.contactId,
-      contactName: `${recipient.contactFirstName} ${recipient.contactLastName}`.trim(),
-      state,
-      actorMemberId: change.actorMemberId,
-      dedupeKey: answerReceivedKey(recipient.id, change.at),
-    });
-  }
+  // Three independent writes, issued together on the locked transaction (db/one-connection.ts inOrder).
+  await inOrder(
+    updateRecipientProgress(tx, recipient.workspaceId, recipient.id, after),
+    publishQuestionEvent(tx, recipient, 'answers', change.actorMemberId),
+    becameAnswered || changedWhileAnswered
+      ? recordAnswerReceived(tx, {
+          workspaceId: recipient.workspaceId,
+          requestId: recipient.requestId,
+          title: recipient.requestTitle,
+          recipientId: recipient.id,
+          contactId: recipient.contactId,
+          contactName: `${recipient.contactFirstName} ${recipient.contactLastName}`.trim(),
+          state,
+          actorMemberId: change.actorMemberId,
+          dedupeKey: answerReceivedKey(recipient.id, change.at),
+        })
+      : Promise.resolve(false),
+  );
   return after;
 }
 
