@@ -12,6 +12,7 @@ import {
 import { briefsOfWorkspace, tasksOfWorkspace, viewerPlaceholders, viewerValues, type Viewer } from '../../permissions/visibility.js';
 import type { Queryable } from '../../db/client.js';
 import { isoInstant } from '../../db/instants.js';
+import { inOrder } from '../../db/one-connection.js';
 import { matchedBeforeLimit } from '../../db/page-total.js';
 import { preparedStatements } from '../../db/prepared.js';
 import { briefs, people, tasks, workspaceMembers } from '../../db/schema/index.js';
@@ -294,15 +295,19 @@ async function countOpenByAssignee(db: Queryable, reader: Viewer): Promise<Dashb
  * read them on one connection and one snapshot (dashboard-routes.ts does).
  */
 export async function getDashboard(db: Queryable, reader: Viewer, today: string, timeZone = 'UTC'): Promise<Dashboard> {
-  // One query at a time: the route runs them in one transaction, whose connection takes one at a
-  // time (issue #13; node-postgres deprecates overlapping queries on a client).
-  const { dueToday, overdue, overdueUnassigned, delegatedWaiting } = await findTaskLists(db, reader, today);
-  const createdVsDone = await countWeeks(db, reader, today);
-  const openByAssignee = await countOpenByAssignee(db, reader);
-  const { briefsForToday, awaitingAcknowledgement, needsMore } = await findBriefLists(db, reader, today, timeZone);
-  // Issue #10: [] and 0 for a reader who may not view questions (a GUEST).
-  const waitingOn = await findWaitingOn(db, reader, DASHBOARD_LIST_LIMIT);
-  const newAnswers = await findNewAnswers(db, reader, new Date(), DASHBOARD_LIST_LIMIT);
+  // Independent reads, issued together on the route's one snapshot transaction (inOrder, decision
+  // 038: node-postgres's pipeline mode sends each as it is issued).
+  const [{ dueToday, overdue, overdueUnassigned, delegatedWaiting }, createdVsDone, openByAssignee, briefLists, waitingOn, newAnswers] =
+    await inOrder(
+      findTaskLists(db, reader, today),
+      countWeeks(db, reader, today),
+      countOpenByAssignee(db, reader),
+      findBriefLists(db, reader, today, timeZone),
+      // Issue #10: [] and 0 for a reader who may not view questions (a GUEST).
+      findWaitingOn(db, reader, DASHBOARD_LIST_LIMIT),
+      findNewAnswers(db, reader, new Date(), DASHBOARD_LIST_LIMIT),
+    );
+  const { briefsForToday, awaitingAcknowledgement, needsMore } = briefLists;
   return {
     today,
     dueToday: dueToday.items,

@@ -112,11 +112,12 @@ async function publicQuestionPage(
   recipient: RecipientContext,
   progress: Pick<RecipientProgress, 'state' | 'completedAt'>,
 ): Promise<PublicQuestionPage> {
-  const [answers, thread, authorFirstName] = [
-    await answersOf(db, recipient),
-    await findContactThread(db, recipient.workspaceId, recipient.contactId),
-    await findAuthorFirstName(db, recipient.requestCreatedByMemberId),
-  ];
+  // Three independent reads, issued together on the request's connection (inOrder, decision 038).
+  const [answers, thread, authorFirstName] = await inOrder(
+    answersOf(db, recipient),
+    findContactThread(db, recipient.workspaceId, recipient.contactId),
+    findAuthorFirstName(db, recipient.requestCreatedByMemberId),
+  );
   return {
     title: recipient.requestTitle,
     context: recipient.requestContext,
