@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ProfileResponseSchema, ProfileUpdateBodySchema, type Profile } from '@tandem/contract';
 import type { Queryable } from '../../db/client.js';
-import { onOneConnection } from '../../db/one-connection.js';
+import { inOrder, onOneConnection } from '../../db/one-connection.js';
 import { people } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
@@ -15,10 +15,12 @@ const tags = ['profile'];
 
 /** The current user (seed §3) with their workspaces and, under impersonation, the admin. */
 export async function getProfile(db: Queryable, auth: AccessClaims): Promise<Profile> {
-  // One read after another: a request takes one pool connection at a time (issue #13).
-  const person = await getPersonById(db, auth.personId);
-  const impersonator = auth.impersonatorId ? await getPersonById(db, auth.impersonatorId) : undefined;
-  const workspaces = await findWorkspacesOfPerson(db, auth.personId);
+  // Independent reads, issued together on the request's one connection (inOrder, decision 038).
+  const [person, impersonator, workspaces] = await inOrder(
+    getPersonById(db, auth.personId),
+    auth.impersonatorId ? getPersonById(db, auth.impersonatorId) : Promise.resolve(undefined),
+    findWorkspacesOfPerson(db, auth.personId),
+  );
   if (!person) throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
   return {
     id: person.id,

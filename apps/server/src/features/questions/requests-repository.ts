@@ -17,6 +17,7 @@ import {
 } from '@tandem/contract';
 import type { Queryable } from '../../db/client.js';
 import { isoInstant, isoInstants } from '../../db/instants.js';
+import { inOrder } from '../../db/one-connection.js';
 import { listPlaceholders, listValues, preparedQuery, preparedStatements } from '../../db/prepared.js';
 import {
   contacts,
@@ -264,11 +265,14 @@ export async function getRequestDetail(
   requestId: string,
   publicUrl: string,
 ): Promise<QuestionRequestDetail | undefined> {
-  const request = await getRequest(db, workspaceId, requestId);
+  // Three reads of the same request, issued together on `db`'s connection (inOrder, decision 038);
+  // an absent request's empty lists are dropped.
+  const [request, recipients, answers] = await inOrder(
+    getRequest(db, workspaceId, requestId),
+    findRecipients(db, workspaceId, requestId, publicUrl),
+    findAnswers(db, workspaceId, requestId),
+  );
   if (!request) return undefined;
-  // One after the other: `db` may be a transaction, whose connection takes one query at a time.
-  const recipients = await findRecipients(db, workspaceId, requestId, publicUrl);
-  const answers = await findAnswers(db, workspaceId, requestId);
   return { ...request, recipients, answers };
 }
 
