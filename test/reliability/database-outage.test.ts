@@ -89,19 +89,30 @@ const describeFates = (fates: Fate[]) =>
  */
 async function surviveFault(fault: () => Promise<void>, expectReadyzOutage: boolean) {
   const base = server!.baseUrl;
-  const streamOpenedAt = new Date();
-  const firstStream = await openStream(base, executive);
+  let streamOpenedAt = new Date();
+  let firstStream = await openStream(base, executive);
   expect(firstStream.status).toBe(200);
+  let firstStreamEnded = false;
+  void firstStream.ended.then(() => (firstStreamEnded = true));
   const load = startLoad(base, assistant, 5, requestOf, { pauseMs: (worker) => (worker === 0 ? 100 : worker === 4 ? 50 : 0) });
   const now = () => performance.now() - load.origin;
   try {
     // Steady, and the stream has delivered activity (its id is where the reopened stream resumes):
-    // thirty quick reads can come before the first create's event reaches the stream.
-    await waitFor(
-      'a steady load before the fault, its activity on the stream',
-      10_000,
-      async () => load.fates.filter(isOk).length >= 30 && firstStream.events.some((event) => event.id !== undefined),
-    );
+    // thirty quick reads can come before the first create's event reaches the stream. A stream
+    // that ends before its first activity is reopened, as a client would: the previous fault's
+    // LISTEN connection can come back after that fault's checks passed, and ends every open
+    // stream to resynchronise.
+    await waitFor('a steady load before the fault, its activity on the stream', 10_000, async () => {
+      if (firstStreamEnded && !firstStream.events.some((event) => event.id !== undefined)) {
+        firstStream.close();
+        streamOpenedAt = new Date();
+        firstStream = await openStream(base, executive);
+        expect(firstStream.status).toBe(200);
+        firstStreamEnded = false;
+        void firstStream.ended.then(() => (firstStreamEnded = true));
+      }
+      return load.fates.filter(isOk).length >= 30 && firstStream.events.some((event) => event.id !== undefined);
+    });
     const faultAt = now();
     await fault();
     const backAt = now();
