@@ -90,10 +90,18 @@ const describeFates = (fates: Fate[]) =>
 async function surviveFault(fault: () => Promise<void>, expectReadyzOutage: boolean) {
   const base = server!.baseUrl;
   let streamOpenedAt = new Date();
-  let firstStream = await openStream(base, executive);
-  expect(firstStream.status).toBe(200);
   let firstStreamEnded = false;
-  void firstStream.ended.then(() => (firstStreamEnded = true));
+  /** Opens the stream the fault is watched on; `streamOpenedAt` is where its activity starts. */
+  const openFirstStream = async () => {
+    streamOpenedAt = new Date();
+    const stream = await openStream(base, executive);
+    expect(stream.status).toBe(200);
+    firstStreamEnded = false;
+    void stream.ended.then(() => (firstStreamEnded = true));
+    return stream;
+  };
+  let firstStream = await openFirstStream();
+  const hasActivity = () => firstStream.events.some((event) => event.id !== undefined);
   const load = startLoad(base, assistant, 5, requestOf, { pauseMs: (worker) => (worker === 0 ? 100 : worker === 4 ? 50 : 0) });
   const now = () => performance.now() - load.origin;
   try {
@@ -103,15 +111,11 @@ async function surviveFault(fault: () => Promise<void>, expectReadyzOutage: bool
     // LISTEN connection can come back after that fault's checks passed, and ends every open
     // stream to resynchronise.
     await waitFor('a steady load before the fault, its activity on the stream', 10_000, async () => {
-      if (firstStreamEnded && !firstStream.events.some((event) => event.id !== undefined)) {
+      if (firstStreamEnded && !hasActivity()) {
         firstStream.close();
-        streamOpenedAt = new Date();
-        firstStream = await openStream(base, executive);
-        expect(firstStream.status).toBe(200);
-        firstStreamEnded = false;
-        void firstStream.ended.then(() => (firstStreamEnded = true));
+        firstStream = await openFirstStream();
       }
-      return load.fates.filter(isOk).length >= 30 && firstStream.events.some((event) => event.id !== undefined);
+      return load.fates.filter(isOk).length >= 30 && hasActivity();
     });
     const faultAt = now();
     await fault();
