@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { PreparedStatements, type PgliteQuery } from './pglite-prepared.js';
 
 /**
  * The Drizzle database, typed once. PGlite and node-postgres share PostgreSQL's dialect and
@@ -177,6 +178,8 @@ const drizzleOnPglite = new WeakMap<PGlite, DrizzleOnPglite>();
  * too) leaves those parsers out of each query. What else runs on the instance — pg-boss through
  * `executeSql`, the readiness ping — gets PGlite's own parsers for those types back, per query,
  * as before.
+ * Drizzle's statements run as named prepared statements ({@link PreparedStatements}, decision
+ * 039), in and out of transactions.
  * Done once per instance; later calls return the first call's result.
  * @returns the client for Drizzle, and the parsers PGlite had for Drizzle's types.
  */
@@ -195,13 +198,16 @@ function withDrizzleParsersOnInstance(client: PGlite): DrizzleOnPglite {
     const { parsers: _dropped, ...rest } = queryOptions;
     return rest;
   };
+  // Drizzle's statements run prepared, each SQL text parsed and planned once (decision 039).
+  const prepared = new PreparedStatements(client);
   const query =
-    (target: PGlite | PgliteTransaction): PGlite['query'] =>
+    (run: PgliteQuery): PGlite['query'] =>
     (text, params, queryOptions) =>
-      target.query(text, params, withoutParsers(queryOptions));
+      run(text, params, withoutParsers(queryOptions));
   // A transaction is an object of closures: one with its own `query` in front of it will do.
-  const forDrizzleTransaction = (tx: PgliteTransaction): PgliteTransaction => Object.create(tx, { query: { value: query(tx) } });
-  const clientQuery = query(client);
+  const transactionQuery = query((text, params, options) => prepared.queryInTransaction(text, params, options));
+  const forDrizzleTransaction = (tx: PgliteTransaction): PgliteTransaction => Object.create(tx, { query: { value: transactionQuery } });
+  const clientQuery = query((text, params, options) => prepared.query(text, params, options));
   const forDrizzle = new Proxy(client, {
     get(instance, key) {
       if (key === 'query') return clientQuery;
