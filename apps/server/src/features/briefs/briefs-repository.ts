@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { alias, type PgSelect } from 'drizzle-orm/pg-core';
+import { alias, unionAll, type PgSelect } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type {
   Brief,
@@ -16,7 +16,7 @@ import type {
 } from '@tandem/contract';
 import type { Queryable } from '../../db/client.js';
 import { isoInstant } from '../../db/instants.js';
-import { matchedBeforeLimit, totalOf } from '../../db/page-total.js';
+import { matchedBeforeLimit } from '../../db/page-total.js';
 import { listPlaceholders, listValues, preparedQuery, preparedStatements } from '../../db/prepared.js';
 import { briefs, briefVersions, people, workspaceMembers, type BriefSnapshot } from '../../db/schema/index.js';
 import { dayBounds, todayIn } from '../../lib/calendar-days.js';
@@ -416,36 +416,65 @@ const toBriefListItem = (row: BriefListRow): BriefListItem => ({
   updatedAt: row.updatedAt,
 });
 
+/** One brief list of {@link briefListsStatement}: its condition (with the viewer's visibility) and its order. */
+export interface BriefListQuery {
+  where: SQL;
+  order: SQL[];
+}
+
 /**
- * Brief lists read the same way on every call (the dashboard's), as prepared statements
- * (db/prepared.ts): `listOf(shape)` gives a list's `where` — which must hold the viewer's
- * visibility ({@link briefsOfWorkspace}) — and `order`, their values as placeholders; the
- * statement answers at most `limit` list rows (contract BriefListItem: no section bodies leave the
- * database) and how many briefs the list holds in all, for the `values` of a run, in one
- * statement (db/page-total.ts). `name` and `keyOf` as in {@link preparedStatements}.
+ * Brief lists read together the same way on every call (the dashboard's), as one prepared
+ * statement (db/prepared.ts): `listsOf(shape)` gives each list's `where` — which must hold the
+ * viewer's visibility ({@link briefsOfWorkspace}) — and `order`, their values as placeholders. For
+ * the `values` of a run, the statement answers, per list and in the order of `listsOf`, at most
+ * `limit` list rows (contract BriefListItem: no section bodies leave the database) and how many
+ * briefs the list holds in all (db/page-total.ts): a UNION ALL of one select per list, each row
+ * tagged with its list and its place in the list's order, so the union's own order is not relied
+ * on (issue #13: one statement instead of one per list). `name` and `keyOf` as in
+ * {@link preparedStatements}.
  */
-export function briefListItemsStatement<Shape>(
+export function briefListsStatement<Shape>(
   name: string,
   keyOf: (shape: Shape) => string,
-  listOf: (shape: Shape) => { where: SQL; order: SQL[] },
+  listsOf: (shape: Shape) => readonly BriefListQuery[],
   limit: number,
-): (db: Queryable, shape: Shape, values: Record<string, unknown>) => Promise<{ items: BriefListItem[]; total: number }> {
+): (db: Queryable, shape: Shape, values: Record<string, unknown>) => Promise<{ items: BriefListItem[]; total: number }[]> {
+  // How many lists each shape has, learnt when its statement is built.
+  const listCounts = new Map<string, number>();
   const statement = preparedStatements(name, keyOf, (db, shape: Shape, statementName) => {
-    const { where, order } = listOf(shape);
-    return joinCreator(
-      db
-        .select({ ...listColumns, total: matchedBeforeLimit() })
-        .from(briefs)
-        .$dynamic(),
-    )
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .prepare(statementName);
+    const queries = listsOf(shape);
+    listCounts.set(keyOf(shape), queries.length);
+    const [first, ...rest] = queries.map(({ where, order }, index) =>
+      joinCreator(
+        db
+          .select({
+            ...listColumns,
+            // The list's index as a constant of the SQL text (an int column of the union, not input).
+            list: sql<number>`${sql.raw(String(index))}`,
+            position: sql<number>`(row_number() over (order by ${sql.join(order, sql`, `)}))::int`,
+            total: matchedBeforeLimit(),
+          })
+          .from(briefs)
+          .$dynamic(),
+      )
+        .where(where)
+        .orderBy(...order)
+        .limit(limit),
+    );
+    if (!first) throw new Error(`briefListsStatement: "${name}" has no list for this shape`);
+    const second = rest.shift();
+    return (second ? unionAll(first, second, ...rest) : first).prepare(statementName);
   });
   return async (db, shape, values) => {
     const rows = await statement(db, shape).execute(values);
-    return { items: rows.map(toBriefListItem), total: totalOf(rows) };
+    const lists = Array.from({ length: listCounts.get(keyOf(shape)) ?? 0 }, () => ({ items: [] as BriefListItem[], total: 0 }));
+    // The mapper's own array, sorted in place.
+    for (const row of rows.sort((a, b) => a.list - b.list || a.position - b.position)) {
+      const list = lists[row.list]!;
+      list.total = row.total;
+      list.items.push(toBriefListItem(row));
+    }
+    return lists;
   };
 }
 

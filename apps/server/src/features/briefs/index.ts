@@ -6,6 +6,6 @@ export { briefsRoutes } from './briefs-routes.js';
 export { briefTemplatesRoutes } from './templates-routes.js';
 export { shareLinksRoutes } from './share-links-routes.js';
 export { publicBriefRoutes } from './public-brief-routes.js';
-export { briefListItemsStatement, getBrief, meetingWithin } from './briefs-repository.js';
+export { briefListsStatement, getBrief, meetingWithin } from './briefs-repository.js';
 export { acknowledgeBrief, createBrief, markBriefReady, markSection, updateBrief } from './briefs-service.js';
 export { builtInTemplates } from './built-in-templates.js';

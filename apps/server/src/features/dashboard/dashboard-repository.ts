@@ -4,6 +4,7 @@ import {
   can,
   DASHBOARD_LIST_LIMIT,
   DASHBOARD_WEEKS,
+  type BriefListItem,
   type Dashboard,
   type DashboardAssigneeLoad,
   type DashboardTask,
@@ -17,7 +18,7 @@ import { matchedBeforeLimit } from '../../db/page-total.js';
 import { preparedStatements } from '../../db/prepared.js';
 import { briefs, people, tasks, workspaceMembers } from '../../db/schema/index.js';
 import { dayBounds } from '../../lib/calendar-days.js';
-import { briefListItemsStatement, meetingWithin } from '../briefs/index.js';
+import { briefListsStatement, meetingWithin } from '../briefs/index.js';
 import { findNewAnswers, findWaitingOn } from '../questions/index.js';
 
 const notDone = ne(tasks.status, 'DONE');
@@ -151,11 +152,8 @@ async function findTaskLists(db: Queryable, reader: Viewer, today: string): Prom
   return lists;
 }
 
-/** What decides one of the dashboard's brief lists' SQL: the reader's member type and the list. */
-interface BriefListShape {
-  memberType: MemberType;
-  list: 'briefsForToday' | 'awaitingAcknowledgement' | 'needsMore';
-}
+type BriefList = 'briefsForToday' | 'awaitingAcknowledgement' | 'needsMore';
+type BriefPage = { items: BriefListItem[]; total: number };
 
 /**
  * The three brief lists of the dashboard (contract DashboardSchema, issue #9) as conditions over
@@ -164,54 +162,58 @@ interface BriefListShape {
  * - awaitingAcknowledgement: READY briefs, soonest meeting first (no meeting last) — the EXECUTIVE's;
  * - needsMore: briefs with a section marked NEED_MORE, newest mark first — for those who edit briefs.
  */
-function briefList(list: BriefListShape['list']): { condition: SQL; order: SQL[] } {
+function briefList(list: BriefList): { condition: SQL; order: SQL[] } {
   const bySoonest = [sql`${briefs.meetingAt} asc nulls last`, asc(briefs.id)];
   if (list === 'briefsForToday') return { condition: meetingWithin({ start: param('dayStart'), end: param('dayEnd') }), order: bySoonest };
   if (list === 'awaitingAcknowledgement') return { condition: eq(briefs.status, 'READY'), order: bySoonest };
   return { condition: sql`${briefs.needMoreCount} > 0`, order: [desc(briefs.needMoreAt), desc(briefs.id)] };
 }
 
-/** Which brief lists are `memberType`'s (PRODUCT §6): every reader's briefs for today, and two by permission. */
-function briefListsOf(memberType: MemberType): Record<BriefListShape['list'], boolean> {
-  return {
-    briefsForToday: true,
-    awaitingAcknowledgement: can(memberType, 'acknowledgeBriefs'),
-    needsMore: can(memberType, 'editBriefs'),
-  };
+/** The brief lists that are `memberType`'s (PRODUCT §6), in a fixed order: every reader's briefs for today, and two by permission. */
+function briefListsOf(memberType: MemberType): BriefList[] {
+  return [
+    'briefsForToday' as const,
+    ...(can(memberType, 'acknowledgeBriefs') ? (['awaitingAcknowledgement'] as const) : []),
+    ...(can(memberType, 'editBriefs') ? (['needsMore'] as const) : []),
+  ];
 }
 
-const briefListStatement = briefListItemsStatement(
+/** A member type's brief lists in one statement (a UNION ALL, issue #13), built once per member type. */
+const dashboardBriefLists = briefListsStatement(
   'dashboard_briefs',
-  ({ memberType, list }: BriefListShape) => `${memberType} ${list}`,
-  ({ memberType, list }) => {
-    const { condition, order } = briefList(list);
-    return { where: and(briefsOfWorkspace(viewerPlaceholders(memberType)), condition)!, order };
-  },
+  (memberType: MemberType) => memberType,
+  (memberType) =>
+    briefListsOf(memberType).map((list) => {
+      const { condition, order } = briefList(list);
+      return { where: and(briefsOfWorkspace(viewerPlaceholders(memberType)), condition)!, order };
+    }),
   DASHBOARD_LIST_LIMIT,
 );
 
 /**
- * The dashboard's brief lists of `reader`, each its first rows and its total in one statement;
- * a list that is not the reader's is empty and 0, with no statement run.
+ * The dashboard's brief lists of `reader`, each its first rows and its total, in one statement; a
+ * list that is not the reader's is empty and 0.
  */
-async function findBriefLists(db: Queryable, reader: Viewer, today: string, timeZone: string) {
+async function findBriefLists(db: Queryable, reader: Viewer, today: string, timeZone: string): Promise<Record<BriefList, BriefPage>> {
   const memberType = reader.workspaceMemberType;
   const day = dayBounds(today, timeZone);
   const run = { ...viewerValues(reader), dayStart: day.start.toISOString(), dayEnd: day.end.toISOString() };
-  const lists = briefListsOf(memberType);
-  const none = { items: [], total: 0 };
-  const page = (list: BriefListShape['list']) => (lists[list] ? briefListStatement(db, { memberType, list }, run) : none);
-  return {
-    briefsForToday: await page('briefsForToday'),
-    awaitingAcknowledgement: await page('awaitingAcknowledgement'),
-    needsMore: await page('needsMore'),
+  const pages = await dashboardBriefLists(db, memberType, run);
+  const found: Record<BriefList, BriefPage> = {
+    briefsForToday: { items: [], total: 0 },
+    awaitingAcknowledgement: { items: [], total: 0 },
+    needsMore: { items: [], total: 0 },
   };
+  briefListsOf(memberType).forEach((list, index) => {
+    found[list] = pages[index]!;
+  });
+  return found;
 }
 
 /**
  * Tasks created and tasks completed per ISO week (Monday start; instants bucketed in UTC) for the
- * {@link DASHBOARD_WEEKS} weeks ending with the one holding `today`, oldest first. generate_series
- * supplies every week, so a week without tasks answers zeros.
+ * {@link DASHBOARD_WEEKS} weeks ending with the one holding `today`, oldest first. A series of
+ * week offsets supplies every week, so a week without tasks answers zeros.
  */
 const weeksStatement = preparedStatements(
   'dashboard_weeks',
@@ -219,7 +221,10 @@ const weeksStatement = preparedStatements(
   (db, memberType, name) => {
     const visible = tasksOfWorkspace(viewerPlaceholders(memberType));
     const lastWeek = sql`date_trunc('week', ${param('today')}::date::timestamp)`;
-    const firstWeek = sql`(${lastWeek} - make_interval(weeks => ${DASHBOARD_WEEKS - 1}))`;
+    // The series' bounds are constants, so PostgreSQL knows it is eight rows in a generic plan too
+    // and keeps one (a series between two parameters is planned as 1,000 rows: re-planned each run).
+    const lastWeekBack = sql.raw(String(DASHBOARD_WEEKS - 1));
+    const firstWeek = sql`(${lastWeek} - make_interval(weeks => ${lastWeekBack}))`;
     // Instants in [from, to): the eight weeks, read as UTC.
     const from = sql`(${firstWeek} at time zone 'UTC')`;
     const to = sql`((${lastWeek} + interval '1 week') at time zone 'UTC')`;
@@ -230,7 +235,7 @@ const weeksStatement = preparedStatements(
         done: sql<number>`coalesce(done.n, 0)::int`,
       })
       .from(
-        sql`(select generate_series(${firstWeek}, ${lastWeek}, interval '1 week') as week_start) as weeks
+        sql`(select ${lastWeek} - make_interval(weeks => back) as week_start from generate_series(0, ${lastWeekBack}) as back) as weeks
         left join (
           select date_trunc('week', ${tasks.createdAt} at time zone 'UTC') as week_start, count(*)::int as n
           from ${tasks}
@@ -291,7 +296,7 @@ async function countOpenByAssignee(db: Queryable, reader: Viewer): Promise<Dashb
 /**
  * The dashboard of `reader` (contract DashboardSchema) on the calendar day `today` (YYYY-MM-DD,
  * the caller's local date) in `timeZone` (for the briefs for today). Only tasks and briefs `reader`
- * may see count (PRODUCT §6). Runs at most eight reads, one after another: pass a transaction to
+ * may see count (PRODUCT §6). Runs at most eight reads, all issued together: pass a transaction to
  * read them on one connection and one snapshot (dashboard-routes.ts does).
  */
 export async function getDashboard(db: Queryable, reader: Viewer, today: string, timeZone = 'UTC'): Promise<Dashboard> {
