@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { TimeZoneSchema } from './briefs.js';
 import { payloadOf } from './envelope.js';
+import { CHAT_MESSAGE_MAX } from './vocabulary/contacts.js';
+
+export * from './vocabulary/contacts.js';
 
 // ---------------------------------------------------------------------------------------------
 // Limits (issue #10; PRODUCT §2 Contact)
@@ -15,8 +18,6 @@ export const CONTACT_TAG_MAX = 40;
 /** A CSV import holds at most this many rows (data rows, the header excluded) and this many bytes. */
 export const CONTACT_IMPORT_ROWS_MAX = 1_000;
 export const CONTACT_IMPORT_BYTES_MAX = 512 * 1024;
-/** One chat message, in characters. */
-export const CHAT_MESSAGE_MAX = 4_000;
 
 /**
  * The columns of a contacts CSV (import and export; RFC 4180, a header row first). Import matches

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TimeZoneSchema } from './briefs.js';
 import { ChatMessageBodySchema, ChatMessageSchema, ContactRefSchema } from './contacts.js';
-import { CalendarDateSchema, isCalendarDate, StoredCalendarDateSchema } from './dates.js';
+import { CalendarDateSchema, StoredCalendarDateSchema } from './dates.js';
 import { payloadOf } from './envelope.js';
 import { ErrorEnvelopeSchema } from './errors.js';
 import { commaSeparatedEnum } from './query-params.js';
@@ -12,7 +12,6 @@ import {
   ITEM_OPTIONS_MIN,
   ITEM_PROMPT_MAX,
   itemKinds,
-  OPEN_TEXT_ANSWER_MAX,
   recipientChannels,
   recipientStates,
   REMIND_AFTER_DAYS_MAX,
@@ -26,6 +25,7 @@ import {
 } from './vocabulary/questions.js';
 
 export * from './vocabulary/questions.js';
+export { answerText, validateAnswer } from './answer-rules.js';
 
 // ---------------------------------------------------------------------------------------------
 // Limits and states (issue #10; PRODUCT §2 QuestionRequest, Recipient, Answer)
@@ -116,50 +116,6 @@ export const AnswerValueSchema = z
   .union([z.string(), z.array(z.string()), z.number(), z.boolean()])
   .meta({ id: 'AnswerValue', description: 'Shape per item kind: see QuestionItem.kind.' });
 export type AnswerValue = z.infer<typeof AnswerValueSchema>;
-
-/**
- * Checks `value` against `item` (issue #10 "validated per item kind"). The one rule, used by the
- * public page, answers on someone's behalf and the web form.
- * @returns the value as stored (text trimmed, choices in the options' order), or `{ error }` with
- * a message for the person answering.
- */
-export function validateAnswer(item: QuestionItem, value: AnswerValue): { value: AnswerValue } | { error: string } {
-  switch (item.kind) {
-    case 'OPEN_TEXT': {
-      if (typeof value !== 'string') return { error: 'Write your answer as text.' };
-      const text = value.trim();
-      if (text.length === 0) return { error: 'Write an answer, or leave the question empty.' };
-      if (text.length > OPEN_TEXT_ANSWER_MAX)
-        return { error: `An answer can be at most ${OPEN_TEXT_ANSWER_MAX.toLocaleString('en-US')} characters.` };
-      return { value: text };
-    }
-    case 'SINGLE_CHOICE':
-      if (typeof value !== 'string' || !item.options.includes(value)) return { error: 'Choose one of the options.' };
-      return { value };
-    case 'MULTI_CHOICE': {
-      if (!Array.isArray(value) || value.length === 0) return { error: 'Choose at least one option.' };
-      if (new Set(value).size !== value.length) return { error: 'Choose each option only once.' };
-      if (value.some((choice) => !item.options.includes(choice))) return { error: 'Choose among the options given.' };
-      return { value: item.options.filter((option) => value.includes(option)) };
-    }
-    case 'SCALE_1_5':
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 5) return { error: 'Choose a number from 1 to 5.' };
-      return { value };
-    case 'YES_NO':
-      if (typeof value !== 'boolean') return { error: 'Answer yes or no.' };
-      return { value };
-    case 'DATE':
-      if (typeof value !== 'string' || !isCalendarDate(value)) return { error: 'Enter a date as YYYY-MM-DD.' };
-      return { value };
-  }
-}
-
-/** An answer's value as one line of text (CSV export, the timeline, mails): options joined by "; ". */
-export function answerText(item: Pick<QuestionItem, 'kind'>, value: AnswerValue): string {
-  if (Array.isArray(value)) return value.join('; ');
-  if (item.kind === 'YES_NO') return value === true ? 'Yes' : 'No';
-  return String(value);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Requests

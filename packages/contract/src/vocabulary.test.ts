@@ -7,6 +7,7 @@ import { ItemKindSchema, RecipientChannelSchema, RecipientStateSchema, RequestSt
 import { TaskPrioritySchema, TaskStatusSchema } from './tasks.js';
 import * as ai from './vocabulary/ai.js';
 import * as briefs from './vocabulary/briefs.js';
+import * as contacts from './vocabulary/contacts.js';
 import * as members from './vocabulary/members.js';
 import * as questions from './vocabulary/questions.js';
 import * as tasks from './vocabulary/tasks.js';
@@ -32,7 +33,7 @@ describe("the contract's vocabulary (issue #13: labels without schemas)", () => 
   });
 
   it("is what '@tandem/contract' exports under the same names", () => {
-    for (const module of [ai, briefs, members, questions, tasks]) {
+    for (const module of [ai, briefs, contacts, members, questions, tasks]) {
       for (const [name, value] of Object.entries(module)) expect(contract[name as keyof typeof contract], name).toBe(value);
     }
   });
