@@ -8,6 +8,7 @@ import {
   expectNoSeriousA11yViolations,
   mailsTo,
   newPerson,
+  signInThroughUi,
   submitRegisterForm,
   test,
   waitForCode,
@@ -195,7 +196,9 @@ test.describe('sign-in errors and toasts', () => {
       await name.fill("Reese's office");
       await name.press('Enter');
       await expect(page.getByRole('banner')).toContainText("Reese's office");
-      // The pointer rests on the toast, which pauses it, while the keyboard renames again.
+      // The pointer rests on the toast, which pauses it, while the keyboard renames again. Once it
+      // has faded in: the library starts a toast's timer when its entrance ends, hovered or not.
+      await toast.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
       await toast.hover();
       const timer = toast.locator('.Toastify__progress-bar');
       await timer.evaluate((bar) => bar.setAttribute('data-test-first', ''));
@@ -209,6 +212,36 @@ test.describe('sign-in errors and toasts', () => {
       const header = await page.getByRole('banner').boundingBox();
       const toastBox = await toast.boundingBox();
       expect(toastBox!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+    });
+
+    test(`a toast fades in and out below the header, never passing over the navigation (${name})`, async ({ page, request }) => {
+      await page.setViewportSize(viewport);
+      const person = await createActivatedPerson(request, newPerson('Rowan'));
+      await signInThroughUi(page, person);
+      await page.goto('/workspaces/settings');
+      const name = page.getByLabel('Workspace name');
+      await expect(name).toBeEditable();
+      // Every animation frame from before the toast comes until it is gone: how far below the
+      // header's bottom each toast's top is. The library's bounce flew in from 3,000 px above.
+      await page.evaluate(() => {
+        const frames: number[] = [];
+        Object.assign(window, { toastFrames: frames });
+        const sample = () => {
+          const headerBottom = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+          document.querySelectorAll('.Toastify__toast').forEach((toast) => frames.push(toast.getBoundingClientRect().top - headerBottom));
+          requestAnimationFrame(sample);
+        };
+        requestAnimationFrame(sample);
+      });
+      const toast = page.locator('.Toastify__toast').filter({ hasText: 'The workspace was renamed.' });
+      await name.fill("Rowan's office");
+      await name.press('Enter');
+      await expect(toast).toBeVisible();
+      // It closes by itself after 2 s, and its exit is sampled too.
+      await expect(toast).toHaveCount(0);
+      const gaps = await page.evaluate(() => (window as unknown as { toastFrames: number[] }).toastFrames);
+      expect(gaps.length).toBeGreaterThan(10);
+      expect(Math.min(...gaps)).toBeGreaterThanOrEqual(0);
     });
   }
 });

@@ -68,6 +68,23 @@ describe('Toaster (seed §4, §9)', () => {
     expect(timerOf()).not.toBe(firstTimer);
   });
 
+  it('shows a message again when the toast of the same text is already closing, instead of losing it', async () => {
+    render(<Toaster />);
+    act(() => showToast('The workspace was renamed.'));
+    await advance(TOAST_DELAY_MS);
+    const first = screen.getByText('The workspace was renamed.').closest('.Toastify__toast')!;
+    // Its timer ends: it starts fading out (happy-dom runs no CSS animations).
+    fireEvent.animationEnd(first.querySelector('.Toastify__progress-bar')!);
+    act(() => showToast('The workspace was renamed.'));
+    await advance(TOAST_DELAY_MS);
+    expect(screen.getAllByText('The workspace was renamed.')).toHaveLength(2);
+    // The closing one goes; the new one stays.
+    fireEvent.animationEnd(first);
+    await advance(TOAST_COLLAPSE_MS + 2 * 16);
+    expect(first).not.toBeInTheDocument();
+    expect(screen.getByText('The workspace was renamed.')).toBeInTheDocument();
+  });
+
   it('stacks toasts of different texts', async () => {
     render(<Toaster />);
     act(() => showToast('Task saved.'));
