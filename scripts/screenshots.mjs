@@ -1,4 +1,4 @@
-/* global document */
+/* global document, window */
 // `npm run screenshots`: every screen at desktop (1280 px) and phone (390 px) width, light and
 // dark, into .test-results/screenshots/ for a person to look at; the desktop light login screen
 // also becomes docs/screenshot.png (the README's picture). Starts the built server on a fresh
@@ -49,6 +49,12 @@ const screens = [
     signedIn: true,
     prepare: async (page) => {
       await page.getByRole('figure', { name: 'Open tasks by assignee' }).or(page.getByText('No open tasks.')).first().waitFor();
+      // The charts draw once scrolled near (LazyBarChart): scroll to each, wait for its drawing, back to the top.
+      for (const chart of await page.getByRole('figure').all()) {
+        await chart.scrollIntoViewIfNeeded();
+        await chart.locator('svg').first().waitFor();
+      }
+      await page.evaluate(() => window.scrollTo(0, 0));
     },
   },
   { name: 'dashboard-old', path: '/dashboard/old', signedIn: true },

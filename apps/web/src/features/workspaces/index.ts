@@ -2,5 +2,5 @@
  * The workspaces feature's public API (STYLE §1): the member list other features (tasks) may read,
  * and the workspace's public-link setting (the briefs' share dialog says when links are off).
  */
-export { useMembers } from './api/get-members';
+export { prefetchMembers, useMembers } from './api/get-members';
 export { usePublicLinkSettings } from './api/get-public-link-settings';

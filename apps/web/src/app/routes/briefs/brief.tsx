@@ -9,9 +9,11 @@ import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { DeferredFirstRender } from '@/components/ui/deferred-first-render';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
+import { queryClient } from '@/lib/query-client';
 import { useSession } from '@/lib/session/session-store';
-import { useMembers } from '@/features/workspaces';
+import { prefetchMembers, useMembers } from '@/features/workspaces';
 import { useBrief } from '@/features/briefs/api/get-brief';
+import { usePrewarmedMeetingTimes } from '@/features/briefs/hooks/use-prewarmed-meeting-times';
 import { BriefModeToggle } from '@/features/briefs/components/brief-mode-toggle';
 import { BriefReader } from '@/features/briefs/components/brief-reader';
 import { LazyBriefEditor } from '@/features/briefs/components/lazy-brief-editor';
@@ -51,7 +53,9 @@ function BriefScreen({ workspaceId, briefId, member }: BriefScreenProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const mode = resolveBriefMode(member.type, searchParams.get(BRIEF_MODE_PARAM));
   const brief = useBrief(workspaceId, briefId);
-  const members = useMembers(workspaceId);
+  usePrewarmedMeetingTimes();
+  // The editor lists the members (attendees); the read view does not wait for them or render again when they come.
+  const members = useMembers(workspaceId, { enabled: mode === 'edit' });
   if (!brief.data) {
     if (brief.isError && !brief.data) {
       const isGone = isApiError(brief.error) && (brief.error.status === 404 || brief.error.status === 400);
@@ -89,7 +93,10 @@ function BriefScreen({ workspaceId, briefId, member }: BriefScreenProps) {
     <BriefModeToggle
       mode={mode}
       onChange={(next) => setSearchParams((current) => withBriefMode(current, member.type, next), { replace: true })}
-      onEditIntent={LazyBriefEditor.preload}
+      onEditIntent={() => {
+        LazyBriefEditor.preload();
+        void prefetchMembers(queryClient, workspaceId);
+      }}
     />
   );
   return (

@@ -14,6 +14,7 @@ import { useSession } from '@/lib/session/session-store';
 import { useCreateBrief } from '@/features/briefs/api/create-brief';
 import { useBriefTemplates } from '@/features/briefs/api/get-brief-templates';
 import { useBriefs } from '@/features/briefs/api/get-briefs';
+import { usePrewarmedMeetingTimes } from '@/features/briefs/hooks/use-prewarmed-meeting-times';
 import { BriefRows } from '@/features/briefs/components/brief-rows';
 import { BriefsToolbar } from '@/features/briefs/components/briefs-toolbar';
 import { EmptyBriefs } from '@/features/briefs/components/empty-briefs';
@@ -73,6 +74,7 @@ function BriefsScreen({ workspaceId, workspaceName, canCreate }: BriefsScreenPro
     workspaceId,
     useMemo(() => toBriefListParams(filters), [filters]),
   );
+  usePrewarmedMeetingTimes();
   const templates = useBriefTemplates(workspaceId, { enabled: canCreate });
   const [isCreating, setCreating] = useState(false);
   const [pendingChoice, setPendingChoice] = useState<string | null>(null);

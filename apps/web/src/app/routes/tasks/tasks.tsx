@@ -5,7 +5,7 @@ import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { taskStatuses, type Task, type TaskStatus } from '@tandem/contract';
-import { Suspense, useEffect, useMemo, useRef } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
 import { Link as RouterLink, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { DeferredFirstRender } from '@/components/ui/deferred-first-render';
 import { paths } from '@/config/paths';
@@ -93,7 +93,7 @@ function TasksScreen({ workspaceId, workspaceName, actor }: TasksScreenProps) {
   const params = useMemo(() => toTaskListParams(filters, startOfDay(today)), [filters, today]);
   const tasks = useTasks(workspaceId, params);
   const { members } = useAssignableMembers(workspaceId);
-  const move = useUpdateTask();
+  const { mutate: moveTask } = useUpdateTask();
   const items = useMemo(() => tasks.data?.pages.flatMap((page) => page.items) ?? [], [tasks.data]);
   const openTaskId = searchParams.get('task');
   const hasOpenedDrawer = useHasOpened(openTaskId !== null);
@@ -111,13 +111,18 @@ function TasksScreen({ workspaceId, workspaceName, actor }: TasksScreenProps) {
     pendingFilters.current = next;
     setSearchParams((current) => writeTaskFilters(next, current), { replace: true });
   };
-  const handleOpen = (task: Pick<Task, 'id'>) => {
-    setSearchParams((current) => {
-      const next = new URLSearchParams(current);
-      next.set('task', task.id);
-      return next;
-    });
-  };
+  // Stable handlers: the list and board are memoised, so a query that answers after them (the
+  // members, a refetch) does not render every row again in one task (issue #13).
+  const handleOpen = useCallback(
+    (task: Pick<Task, 'id'>) => {
+      setSearchParams((current) => {
+        const next = new URLSearchParams(current);
+        next.set('task', task.id);
+        return next;
+      });
+    },
+    [setSearchParams],
+  );
   const handleClose = () => {
     setSearchParams(
       (current) => {
@@ -128,10 +133,13 @@ function TasksScreen({ workspaceId, workspaceName, actor }: TasksScreenProps) {
       { replace: true },
     );
   };
-  const handleMove = (task: Task, status: TaskStatus) => {
-    if (status === task.status) return;
-    move.mutate({ workspaceId, taskId: task.id, changes: { status }, version: task.version });
-  };
+  const handleMove = useCallback(
+    (task: Task, status: TaskStatus) => {
+      if (status === task.status) return;
+      moveTask({ workspaceId, taskId: task.id, changes: { status }, version: task.version });
+    },
+    [moveTask, workspaceId],
+  );
 
   const statuses = filters.statuses.length > 0 ? filters.statuses : taskStatuses;
   return (

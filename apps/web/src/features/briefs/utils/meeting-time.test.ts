@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMeetingClock, formatMeetingTime, toMeetingInstant, toWallClock } from './meeting-time';
+import { formatMeetingClock, formatMeetingTime, toMeetingInstant, toWallClock, warmMeetingTimes } from './meeting-time';
 
 describe('meeting times in the meeting’s own zone (issue #9)', () => {
   it('turns a wall clock in a zone into the instant, across daylight saving', () => {
@@ -26,5 +26,17 @@ describe('meeting times in the meeting’s own zone (issue #9)', () => {
     expect(formatMeetingTime(at, 'Europe/Paris', 'America/New_York')).toBe('Wed, Jul 15, 2026, 9:30 AM GMT+2');
     expect(formatMeetingClock(at, 'Europe/Paris', 'Europe/Berlin')).toBe('9:30 AM');
     expect(formatMeetingClock(at, null, 'America/New_York')).toBe('3:30 AM');
+  });
+
+  it('keeps each zone and shape apart in the formatters it reuses (issue #13)', () => {
+    warmMeetingTimes();
+    const at = '2026-07-15T07:30:00.000Z';
+    for (let round = 0; round < 2; round += 1) {
+      expect(formatMeetingTime(at, 'Asia/Tokyo', 'Asia/Tokyo')).toBe('Wed, Jul 15, 2026, 4:30 PM');
+      expect(formatMeetingTime(at, 'Europe/Paris', 'Asia/Tokyo')).toBe('Wed, Jul 15, 2026, 9:30 AM GMT+2');
+      expect(formatMeetingTime(at, 'Europe/Paris', 'Europe/Paris')).toBe('Wed, Jul 15, 2026, 9:30 AM');
+      expect(formatMeetingClock(at, 'Europe/Paris', 'Europe/Paris')).toBe('9:30 AM');
+      expect(formatMeetingClock(at, 'Asia/Tokyo', 'Europe/Paris')).toBe('4:30 PM GMT+9');
+    }
   });
 });

@@ -13,6 +13,43 @@ export function listTimeZones(): string[] {
   return zones.includes(own) ? zones : [own, ...zones];
 }
 
+/** What a meeting's formatters show: its date and time, or its time only. */
+const meetingFields = {
+  'date and time': { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' },
+  time: { hour: 'numeric', minute: '2-digit' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+/**
+ * The meeting formatters built so far, by fields, zone and whether they name the zone: at most
+ * two per zone and field set, so bounded by the zones the browser knows. Building one costs about
+ * 0.1 ms, the page's first one about 14 ms (ICU's locale and zone data; bench/README, issue #13).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The en-US formatter of `fields` in `zone`, with the zone's short name when `showsZone`; built once. */
+function formatterFor(fields: keyof typeof meetingFields, zone: string, showsZone: boolean): Intl.DateTimeFormat {
+  const key = `${fields}|${zone}|${showsZone}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      ...meetingFields[fields],
+      timeZone: zone,
+      ...(showsZone ? { timeZoneName: 'short' } : {}),
+    });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * Formats a meeting time once, so the browser loads its date and zone data (about 28 ms, 112 ms at
+ * Lighthouse's 4× slowdown; issue #13) now: run it while the page waits for its data
+ * (hooks/use-prewarmed-meeting-times.ts), not in the render that shows the first meeting.
+ */
+export function warmMeetingTimes(): void {
+  formatMeetingTime(new Date().toISOString(), 'UTC', getBrowserTimeZone());
+}
+
 /**
  * A meeting's date and time as people read it, in the zone it is held in (issue #9), e.g.
  * "Tue, Mar 3, 2026, 9:00 AM"; with the zone's short name ("9:00 AM GMT+1") when its clock differs
@@ -21,28 +58,14 @@ export function listTimeZones(): string[] {
 export function formatMeetingTime(meetingAt: string, meetingTimeZone: string | null, viewerZone: string): string {
   const zone = meetingTimeZone ?? viewerZone;
   const showsZone = meetingTimeZone !== null && !isSameZone(meetingTimeZone, viewerZone, meetingAt);
-  return new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: zone,
-    ...(showsZone ? { timeZoneName: 'short' } : {}),
-  }).format(new Date(meetingAt));
+  return formatterFor('date and time', zone, showsZone).format(new Date(meetingAt));
 }
 
 /** The meeting's time only ("9:00 AM", with the zone when it differs from the viewer's), for rows of today's list. Pure. */
 export function formatMeetingClock(meetingAt: string, meetingTimeZone: string | null, viewerZone: string): string {
   const zone = meetingTimeZone ?? viewerZone;
   const showsZone = meetingTimeZone !== null && !isSameZone(meetingTimeZone, viewerZone, meetingAt);
-  return new Intl.DateTimeFormat('en-US', {
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: zone,
-    ...(showsZone ? { timeZoneName: 'short' } : {}),
-  }).format(new Date(meetingAt));
+  return formatterFor('time', zone, showsZone).format(new Date(meetingAt));
 }
 
 /** True when two zones show the same clock at `at` (Toronto and New York; 'Etc/UTC' and 'UTC'): no need to name the zone. */

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import type { WorkspaceMemberType } from '@tandem/contract';
 import { DeferredFirstRender } from '@/components/ui/deferred-first-render';
-import { getBrowserTimeZone } from '@/features/briefs';
+import { getBrowserTimeZone, usePrewarmedMeetingTimes } from '@/features/briefs';
 import { useSession } from '@/lib/session/session-store';
 import { useDashboard } from '../api/get-dashboard';
 import { useLocalToday } from '../hooks/use-local-today';
@@ -57,6 +57,7 @@ function DashboardPage({
 }) {
   const today = useLocalToday();
   const dashboard = useDashboard(workspaceId, today, getBrowserTimeZone());
+  usePrewarmedMeetingTimes();
   const data = dashboard.data;
   const skeleton = <DashboardSkeleton cards={view === 'home' ? 4 : 2} />;
   return (

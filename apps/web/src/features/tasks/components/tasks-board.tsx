@@ -22,7 +22,7 @@ import {
   type DragStartEvent,
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
-import { useId, useMemo, useRef, useState } from 'react';
+import { memo, useId, useMemo, useRef, useState } from 'react';
 import { getTaskAbilities, type TaskActor } from '../utils/task-permissions';
 import { MoveTaskMenu } from './move-task-menu';
 import { TaskMeta } from './task-meta';
@@ -58,7 +58,7 @@ const screenReaderInstructions = {
  * (mouse, touch after a short press) or from the keyboard (focus the drag handle, Space, arrows,
  * Space), and every card has a "Move to…" menu. Columns scroll sideways on a narrow screen.
  */
-export function TasksBoard({ tasks, statuses, actor, onOpen, onMove }: TasksBoardProps) {
+export const TasksBoard = memo(function TasksBoard({ tasks, statuses, actor, onOpen, onMove }: TasksBoardProps) {
   const [activeTask, setActiveTask] = useState<Task | null>(null);
   const byStatus = useMemo(() => {
     const groups = new Map<TaskStatus, Task[]>(statuses.map((status) => [status, []]));
@@ -155,7 +155,7 @@ export function TasksBoard({ tasks, statuses, actor, onOpen, onMove }: TasksBoar
       </DragOverlay>
     </DndContext>
   );
-}
+});
 
 interface BoardColumnProps {
   status: TaskStatus;

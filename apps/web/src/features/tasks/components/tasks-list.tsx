@@ -3,6 +3,7 @@ import Card from '@mui/material/Card';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { taskStatuses, taskStatusLabels, type Task, type TaskStatus } from '@tandem/contract';
+import { memo } from 'react';
 import { getTaskAbilities, type TaskActor } from '../utils/task-permissions';
 import { TaskMeta } from './task-meta';
 import { TaskTitleButton } from './task-title-button';
@@ -20,7 +21,7 @@ export interface TasksListProps {
  * in words, assignee, and its status as a select for a quick change; dense on phones, the status
  * a compact select beside the title, so a phone's first screen shows five tasks or more (issue #8).
  */
-export function TasksList({ tasks, actor, onOpen, onMove }: TasksListProps) {
+export const TasksList = memo(function TasksList({ tasks, actor, onOpen, onMove }: TasksListProps) {
   return (
     <Card variant="outlined">
       <Box component="ul" aria-label="Tasks" sx={{ listStyle: 'none', m: 0, p: 0 }}>
@@ -81,4 +82,4 @@ export function TasksList({ tasks, actor, onOpen, onMove }: TasksListProps) {
       </Box>
     </Card>
   );
-}
+});

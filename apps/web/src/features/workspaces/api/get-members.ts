@@ -1,5 +1,5 @@
 import type { Member } from '@tandem/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** Members fetched per page (the API's page maximum, PRODUCT §4). */
@@ -27,7 +27,15 @@ export function membersQueryOptions(workspaceId: string) {
   return queryOptions({ queryKey: ['workspaces', workspaceId, 'members'], queryFn: () => getMembers(workspaceId) });
 }
 
-/** Query hook of {@link getMembers}. */
-export function useMembers(workspaceId: string) {
-  return useQuery(membersQueryOptions(workspaceId));
+/**
+ * Query hook of {@link getMembers}; `enabled: false` neither fetches nor subscribes a screen that
+ * does not show them yet to their arrival (issue #13: a read view rendered again in one task).
+ */
+export function useMembers(workspaceId: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...membersQueryOptions(workspaceId), enabled, subscribed: enabled });
+}
+
+/** Starts loading the members (on the intent to open a screen that lists them); resolves when done. */
+export function prefetchMembers(queryClient: QueryClient, workspaceId: string): Promise<void> {
+  return queryClient.prefetchQuery(membersQueryOptions(workspaceId));
 }
