@@ -5,6 +5,7 @@
 // Usage:
 //   node bench/api-floor.mjs [postgresql://…|pglite] [--duration 5] [--rounds 2] [--connections 64,16] [--calls name,…] [--json] [--out file.md]
 //   node bench/api-floor.mjs [postgresql://…|pglite] --profile <call name> [--duration 10]   (CPU per request, Tandem next to the floor)
+//   node bench/api-floor.mjs [postgresql://…|pglite] --statement-times [--calls name,…]   (each read statement timed alone; --explain: the plans of those over 1 ms)
 //   node bench/api-floor.mjs [postgresql://…] --scale 10000 [--requests 300]   (p50/p95 with 10,000 offices in the database)
 // PostgreSQL: the URL, else TEST_DATABASE_URL, else postgresql://postgres@127.0.0.1:5432/test names the
 // server; a database tandem_bench_* is created there and dropped at the end. `pglite`: the embedded
@@ -59,6 +60,13 @@ function withFreshIds(statements) {
   return statements.map((s) => ({ ...s, values: s.values.map((value) => (fresh.has(value) ? fresh.get(value) : value)) }));
 }
 
+/** Tandem's PGlite prepared statements (apps/server/src/db/pglite-prepared.ts) on `db`, loaded from source through tsx. */
+async function preparedStatementsOn(db) {
+  const { tsImport } = await import('tsx/esm/api');
+  const { PreparedStatements } = await tsImport('../apps/server/src/db/pglite-prepared.ts', import.meta.url);
+  return new PreparedStatements(db);
+}
+
 async function serveFloor(config) {
   const Fastify = (await import('fastify')).default;
   const { jwtVerify } = await import('jose');
@@ -86,21 +94,27 @@ async function serveFloor(config) {
   } else {
     const { PGlite } = await import('@electric-sql/pglite');
     const db = await PGlite.create(config.dataDir);
-    const one = async (target, s) =>
-      s.exec ? (await target.exec(s.text)).at(-1) : await target.query(s.text, s.values, { rowMode: s.rowMode });
+    // Prepared as Tandem prepares them on PGlite (decision 039), as the pg floor runs Tandem's
+    // named statements by name.
+    const prepared = await preparedStatementsOn(db);
+    const one = async (inTransaction, s) => {
+      if (s.exec) return (await db.exec(s.text)).at(-1);
+      const options = { rowMode: s.rowMode };
+      return inTransaction ? prepared.queryInTransaction(s.text, s.values, options) : prepared.query(s.text, s.values, options);
+    };
     run = async (statements) => {
       let rows = [];
       for (let i = 0; i < statements.length; i += 1) {
         if (statements[i].text === 'BEGIN') {
           const end = statements.findIndex((s, j) => j > i && s.text === 'COMMIT');
           const inside = statements.slice(i + 1, end);
-          rows = await db.transaction(async (tx) => {
+          rows = await db.transaction(async () => {
             let result = { rows: [] };
-            for (const s of inside) result = await one(tx, s);
+            for (const s of inside) result = await one(true, s);
             return result.rows;
           });
           i = end;
-        } else rows = (await one(db, statements[i])).rows;
+        } else rows = (await one(false, statements[i])).rows;
       }
       return rows;
     };
@@ -125,6 +139,61 @@ async function serveFloor(config) {
   }
   await app.listen({ port: config.port, host: '127.0.0.1' });
   process.once('SIGTERM', () => app.close().then(() => process.exit(0)));
+}
+
+/**
+ * Each read statement of each call timed alone on the benchmark's database, one at a time: the
+ * mean and the slowest of 40 runs after 5 to warm up, ms (`--statement-times`; writes are left
+ * out, they would change the data). Says which statement a call's database time goes to.
+ */
+async function statementTimes(calls, { dataDir, databaseUrl }, explain = false) {
+  let query;
+  let close;
+  /** Of a statement prepared in this session: how many of its runs had a generic plan, how many a custom one. */
+  let plans = async () => '';
+  if (databaseUrl) {
+    const pg = (await import('pg')).default;
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    query = (s) => client.query({ text: s.text, values: s.values, rowMode: s.rowMode, name: s.name });
+    close = () => client.end();
+  } else {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const db = await PGlite.create(dataDir);
+    const prepared = await preparedStatementsOn(db);
+    query = (s) => (s.exec ? db.exec(s.text) : prepared.query(s.text, s.values, { rowMode: s.rowMode }));
+    close = () => db.close();
+    plans = async (s) => {
+      const { rows } = await db.query('select generic_plans, custom_plans from pg_prepared_statements where statement = $1', [s.text]);
+      return rows[0] ? `${rows[0].generic_plans} / ${rows[0].custom_plans}` : '';
+    };
+  }
+  const lines = ['| call | statement | mean ms | slowest ms | plans (generic / custom) |', '|---|---|---|---|---|'];
+  const explained = [];
+  try {
+    for (const call of calls) {
+      for (const s of call.statements) {
+        if (!/^\s*\(?\s*(select|with)\b/i.test(s.text) || /\b(insert|update|delete)\b/i.test(s.text)) continue;
+        for (let i = 0; i < 5; i += 1) await query(s);
+        const times = [];
+        for (let i = 0; i < 40; i += 1) {
+          const started = performance.now();
+          await query(s);
+          times.push(performance.now() - started);
+        }
+        const mean = times.reduce((sum, t) => sum + t, 0) / times.length;
+        const text = s.text.replace(/\s+/g, ' ').slice(0, 90).replaceAll('|', '\\|');
+        lines.push(`| ${call.name} | \`${text}\` | ${mean.toFixed(2)} | ${Math.max(...times).toFixed(2)} | ${await plans(s)} |`);
+        if (explain && mean > 1) {
+          const plan = await query({ ...s, name: undefined, rowMode: undefined, text: `explain (analyze, buffers) ${s.text}` });
+          explained.push(`${call.name}: ${s.text.replace(/\s+/g, ' ')}\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}`);
+        }
+      }
+    }
+  } finally {
+    await close();
+  }
+  return [...lines, ...explained.map((plan) => `\n${plan}`)].join('\n');
 }
 
 function startFloor(configFile, nodeArgs = []) {
@@ -656,6 +725,12 @@ async function main() {
         })),
       }),
     );
+    if (args.includes('--statement-times')) {
+      log(
+        `\n${await statementTimes(calls, isPglite ? { dataDir: floorDataDir } : { databaseUrl: databaseEnv.DATABASE_URL }, args.includes('--explain'))}`,
+      );
+      return;
+    }
     const profiled = option('--profile');
     if (profiled) {
       const call = calls.find((c) => c.name === profiled);

@@ -2,7 +2,7 @@
 // lazy chunks of the auth layout and the login route with their static imports (from Vite's
 // manifest). Build first. Exits 1 when that is over the budget (npm test runs it after the web
 // build: a size, not a time). `--budget-kib <n>` overrides the budget for one run.
-// Also exits 1 when the signed-in shell, the dashboard, /tasks or one brief would load zod before
+// Also exits 1 when the signed-in shell, the dashboard, /tasks, one brief or the answer page (/q) would load zod before
 // their first render (decision 031: constructing the contract's schemas was 200–230 ms of a dashboard load's
 // long tasks at Lighthouse's 4× slowdown).
 import { readFileSync } from 'node:fs';
@@ -60,6 +60,7 @@ const ZOD_FREE_ROUTES = [
   /routes\/dashboard\/home\.tsx$/,
   /routes\/tasks\/tasks\.tsx$/,
   /routes\/briefs\/brief\.tsx$/,
+  /routes\/public\/question\.tsx$/,
 ];
 /** zod's core names its base class so; minified builds keep the string. */
 const holdsZod = (file) => file.endsWith('.js') && readFileSync(path.join(dist, file), 'utf8').includes('$ZodType');
@@ -69,7 +70,7 @@ const withZod = ZOD_FREE_ROUTES.flatMap((pattern) => {
   return [...closure([entryKey, key])].filter((chunk) => holdsZod(manifest[chunk].file)).map((chunk) => `${key} → ${manifest[chunk].file}`);
 });
 console.log(
-  `zod before the first render of the shell, the dashboard, /tasks and one brief: ${withZod.length === 0 ? 'none' : withZod.join(', ')}`,
+  `zod before the first render of the shell, the dashboard, /tasks, one brief and the answer page: ${withZod.length === 0 ? 'none' : withZod.join(', ')}`,
 );
 
 if (!isWithinBudget) {

@@ -15,7 +15,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
  * `stop()` sends SIGTERM and waits for the exit.
  */
 export function startServer(port, env, nodeArgs = []) {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...nodeArgs, path.join(root, 'apps/server/src/server.ts')], {
     cwd: path.join(root, 'apps/server'),
     env: {
       ...process.env,

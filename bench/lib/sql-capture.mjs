@@ -49,6 +49,18 @@ pg.Client.prototype.query = function query(config, values, callback) {
   return pgQuery.call(this, config, values, callback);
 };
 
+// Drizzle's statements on PGlite run prepared (apps/server/src/db/pglite-prepared.ts, decision 039),
+// not through PGlite's query: record them there. The server's own copy of the module (tsx is
+// registered before this preload, so this import is that copy).
+const { PreparedStatements } = await import(new URL('../../apps/server/src/db/pglite-prepared.ts', import.meta.url).href);
+for (const method of ['query', 'queryInTransaction']) {
+  const run = PreparedStatements.prototype[method];
+  PreparedStatements.prototype[method] = function prepared(text, values, options) {
+    record(text, values, { rowMode: options?.rowMode, connection: 'pglite' });
+    return run.call(this, text, values, options);
+  };
+}
+
 const liteQuery = PGlite.prototype.query;
 PGlite.prototype.query = function query(text, values, options) {
   record(text, values, { rowMode: options?.rowMode, connection: 'pglite' });
