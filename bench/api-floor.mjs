@@ -173,7 +173,7 @@ async function statementTimes(calls, { dataDir, databaseUrl }, explain = false) 
   try {
     for (const call of calls) {
       for (const s of call.statements) {
-        if (!/^\s*\(?\s*(select|with)\b/i.test(s.text) || /\b(insert|update|delete)\b/i.test(s.text)) continue;
+        if (!/^[\s(]*(select|with)\b/i.test(s.text) || /\b(insert|update|delete)\b/i.test(s.text)) continue;
         for (let i = 0; i < 5; i += 1) await query(s);
         const times = [];
         for (let i = 0; i < 40; i += 1) {
