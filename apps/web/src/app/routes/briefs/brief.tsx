@@ -4,9 +4,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import type { WorkspaceMemberType } from '@tandem/contract';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { DeferredFirstRender } from '@/components/ui/deferred-first-render';
+import { preloadMarkdown } from '@/components/ui/lazy-markdown';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
 import { queryClient } from '@/lib/query-client';
@@ -54,6 +55,8 @@ function BriefScreen({ workspaceId, briefId, member }: BriefScreenProps) {
   const mode = resolveBriefMode(member.type, searchParams.get(BRIEF_MODE_PARAM));
   const brief = useBrief(workspaceId, briefId);
   usePrewarmedMeetingTimes();
+  // The sections' renderer loads with the brief, not after it: no skeletons that grow when it comes.
+  useEffect(preloadMarkdown, []);
   // The editor lists the members (attendees); the read view does not wait for them or render again when they come.
   const members = useMembers(workspaceId, { enabled: mode === 'edit' });
   if (!brief.data) {

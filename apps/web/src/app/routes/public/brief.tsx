@@ -2,6 +2,7 @@ import type { PublicBrief } from '@tandem/contract';
 import { useState } from 'react';
 import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { LinkInactivePage } from '@/components/errors/link-inactive-page';
+import { preloadMarkdown } from '@/components/ui/lazy-markdown';
 import { isApiError } from '@/lib/api-error';
 import { getPublicBrief } from '@/features/public-briefs/api/get-public-brief';
 import { PasscodeForm } from '@/features/public-briefs/components/passcode-form';
@@ -11,13 +12,16 @@ import { PublicBriefView } from '@/features/public-briefs/components/public-brie
 type PublicBriefLoaderData = { kind: 'brief'; brief: PublicBrief } | { kind: 'locked'; linkId: string };
 
 /**
- * Loader of /b/{id} (issue #9): asks the public API once per navigation. A protected link (401
- * PASSCODE_REQUIRED) becomes the passcode prompt; any other failure is thrown to the public
- * layout's error page: 410 → "This link is no longer active"; 404 and a malformed id (400) → "Page
- * Not Found"; anything else the app's error page.
+ * Loader of /b/{id} (issue #9): asks the public API once per navigation, and starts loading the
+ * markdown renderer meanwhile. A protected link (401 PASSCODE_REQUIRED) becomes the passcode
+ * prompt; any other failure is thrown to the public layout's error page: 410 → "This link is no
+ * longer active"; 404 and a malformed id (400) → "Page Not Found"; anything else the app's error
+ * page.
  */
 export async function publicBriefLoader({ params, request }: LoaderFunctionArgs): Promise<PublicBriefLoaderData> {
   const linkId = params.id ?? '';
+  // The sections' renderer loads with the brief, not after it: no skeletons that grow when it comes.
+  preloadMarkdown();
   try {
     return { kind: 'brief', brief: await getPublicBrief(linkId, request.signal) };
   } catch (error) {
