@@ -11,9 +11,9 @@ import {
 export * from './calendar-dates.js';
 
 /**
- * A calendar date 'YYYY-MM-DD' (no time, no zone) under the rule above: every date a client sends
- * (due dates, filters, "today"). Answers 400 VALIDATION_FAILED with the field's message otherwise.
- * The OpenAPI document shows it as `format: date`.
+ * A calendar date 'YYYY-MM-DD' (no time, no zone) under the calendar-date rule (calendar-dates.ts):
+ * every date a client sends (due dates, filters, "today"). Answers 400 VALIDATION_FAILED with the
+ * field's message otherwise. The OpenAPI document shows it as `format: date`.
  */
 export const CalendarDateSchema = z.iso
   .date({ error: CALENDAR_DATE_FORMAT_MESSAGE })

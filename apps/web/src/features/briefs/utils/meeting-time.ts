@@ -22,7 +22,7 @@ const meetingFields = {
 /**
  * The meeting formatters built so far, by fields, zone and whether they name the zone: at most
  * two per zone and field set, so bounded by the zones the browser knows. Building one costs about
- * 0.1 ms, the page's first one about 14 ms (ICU's locale and zone data; bench/README, issue #13).
+ * 0.1 ms; the page's first one loads ICU's locale and zone data ({@link warmMeetingTimes}).
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -42,8 +42,8 @@ function formatterFor(fields: keyof typeof meetingFields, zone: string, showsZon
 }
 
 /**
- * Formats a meeting time once, so the browser loads its date and zone data (about 28 ms, 112 ms at
- * Lighthouse's 4× slowdown; issue #13) now: run it while the page waits for its data
+ * Formats a meeting time once, so the browser loads its date and zone data (18–50 ms here, 128–209
+ * ms at Lighthouse's 4× slowdown; bench/README, issue #13) now: run it while the page waits for its data
  * (hooks/use-prewarmed-meeting-times.ts), not in the render that shows the first meeting.
  */
 export function warmMeetingTimes(): void {
