@@ -11,6 +11,7 @@ import { createAppRouter } from '@/app/router';
 import { wireSession } from '@/app/session-wiring';
 import { initSession } from '@/lib/session/session-store';
 import { installChunkReload } from '@/lib/chunk-reload';
+import { loadDateFormatData } from '@/lib/date-format-data';
 import { registerServiceWorker } from '@/lib/service-worker';
 import { whenLoadedAndIdle } from '@/lib/when-idle';
 import { readStorage } from '@/lib/token-storage';
@@ -18,8 +19,12 @@ import { readStorage } from '@/lib/token-storage';
 installChunkReload();
 const router = createAppRouter();
 wireSession(router);
-// A stored token starts init at once; the route guard waits for it (seed §2, §4).
-if (readStorage('accessToken')) void initSession();
+// A stored token starts init at once; the route guard waits for it (seed §2, §4). Every signed-in
+// screen shows dates: their formatting data loads now, before the first paint (issue #13).
+if (readStorage('accessToken')) {
+  void initSession();
+  loadDateFormatData();
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
