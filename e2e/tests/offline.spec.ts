@@ -18,6 +18,29 @@ test('the service worker precaches one font file, the one the stylesheet uses fo
   expect(await (await request.get(`/${stylesheet}`)).text()).toContain(fonts[0]!.replace('assets/', ''));
 });
 
+test('every page preloads the precached font, and the stylesheet uses that one fetch (issue #13: no relayout when Inter swaps in)', async ({
+  page,
+  request,
+}) => {
+  const font = precacheUrls(await (await request.get('/sw.js')).text()).find((url) => url.endsWith('.woff2'));
+  expect(font).toBeDefined();
+  for (const path of ['/auth/login', '/dashboard/home', '/q/not-a-link']) {
+    expect(await (await request.get(path)).text()).toContain(`<link rel="preload" href="/${font}" as="font" type="font/woff2" crossorigin`);
+  }
+  await page.goto('/auth/login');
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
+  // One fetch of the font, by the preload: a preload the stylesheet could not reuse (another
+  // credentials mode) would show as a second fetch.
+  const fetches = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.endsWith('.woff2'))
+      .map((entry) => [new URL(entry.name).pathname, (entry as PerformanceResourceTiming).initiatorType]),
+  );
+  expect(fetches).toEqual([[`/${font}`, 'link']]);
+});
+
 test('the app shell and its font open offline once the service worker is installed', async ({ page, context, consoleErrors }) => {
   await page.goto('/auth/login');
   await expect(page.getByLabel('Email')).toBeVisible();
