@@ -86,7 +86,7 @@ const PRECACHED_FONT = 'inter-latin-wght-normal';
  * Preloads the precached font from index.html (`<link rel="preload" as="font">`): the browser
  * fetches it while it parses the page, not once the first render's layout finds text in Inter, so
  * the first paint is set in Inter already and no second layout of the whole page follows when it
- * swaps in (issue #13: 26–81 ms of layout at Lighthouse's 4× slowdown, after the first paint). At
+ * swaps in (issue #13: 26–51 ms of layout at Lighthouse's 4× slowdown, after the first paint). At
  * low priority: the first render waits for the scripts anyway, and the font must not take their
  * bandwidth. Measured on an emulated slow 4G at 4× (bench/README): the font arrived at 1.5–2.0 s,
  * before the first paint (2.1–3.1 s); without the preload, at 4.7–6.3 s, a visible swap.

@@ -139,6 +139,18 @@ const describeViolations = (violations: AxeViolation[]) =>
   violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 
 /**
+ * Resolves once every finite CSS transition and animation of the page has ended (a spinner's
+ * endless one never does): a menu that has grown open, a colour that has settled.
+ */
+export async function animationsFinished(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
+
+/**
  * The accessibility check of the page as it is now: no violation at all of the WCAG 2.0/2.1 A and
  * AA rules and axe's best practices, and no serious or critical violation of any other axe rule
  * (WCAG 2.2, experimental such as label-content-name-mismatch, AAA). One AAA rule is left out:
@@ -150,13 +162,8 @@ const describeViolations = (violations: AxeViolation[]) =>
  */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   // A colour mid-transition (a button's background just after a theme switch or a hover) is not
-  // the colour a person sees: wait for every finite CSS transition and animation to end first
-  // (a spinner's endless one never does).
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
-  );
+  // the colour a person sees.
+  await animationsFinished(page);
   const all = await new AxeBuilder({ page }).withTags(ALL_RULE_TAGS).disableRules(['color-contrast-enhanced']).analyze();
   const strict = new Set([...WCAG_A_AA_TAGS, 'best-practice']);
   // axe leaves experimental rules out of a pass unless 'experimental' is asked for, as the strict set did.

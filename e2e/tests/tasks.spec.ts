@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page, Route } from '@playwright/test';
 import {
   addMember,
+  animationsFinished,
   callApi,
   createActivatedPerson,
   createOwner,
@@ -198,9 +199,15 @@ test('moves tasks to Done on the board by dragging, by keyboard and from the "Mo
   await expect(done.getByRole('button', { name: keyed.title, exact: true })).toBeVisible();
   await expect.poll(async () => (await getTask(request, token, workspace.id, keyed.id)).status).toBe('DONE');
 
-  // The menu alternative.
+  // The menu alternative, once the board has settled (the moved card gone from To do, so the
+  // last card has stopped moving up) and the menu has finished growing open: a point taken on a
+  // card or menu still in motion can land beside its target.
+  await expect(todo.getByRole('listitem')).toHaveCount(1);
   await page.getByRole('button', { name: `Move “${menued.title}” to…` }).click();
-  await page.getByRole('menuitem', { name: 'Move to Done' }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  await animationsFinished(page);
+  await menu.getByRole('menuitem', { name: 'Move to Done' }).click();
   await expect(done.getByRole('button', { name: menued.title, exact: true })).toBeVisible();
   await expect.poll(async () => (await getTask(request, token, workspace.id, menued.id)).status).toBe('DONE');
 
