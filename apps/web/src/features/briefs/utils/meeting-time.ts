@@ -42,9 +42,10 @@ function formatterFor(fields: keyof typeof meetingFields, zone: string, showsZon
 }
 
 /**
- * Formats a meeting time once, so the browser loads its date and zone data (18–50 ms here, 128–209
- * ms at Lighthouse's 4× slowdown; bench/README, issue #13) now: run it while the page waits for its data
- * (hooks/use-prewarmed-meeting-times.ts), not in the render that shows the first meeting.
+ * Formats a meeting time once, so the browser loads its date and zone data now, if no formatter
+ * has yet (its cost: lib/date-format-data.ts), and this formatter is built: run it while the page
+ * waits for its data (hooks/use-prewarmed-meeting-times.ts), not in the render that shows the
+ * first meeting.
  */
 export function warmMeetingTimes(): void {
   formatMeetingTime(new Date().toISOString(), 'UTC', getBrowserTimeZone());
