@@ -165,6 +165,36 @@ const DRIZZLE_TEXT_TYPE_KEYS: ReadonlySet<string> = new Set(DRIZZLE_TEXT_TYPES.m
 interface DrizzleOnPglite {
   forDrizzle: PGlite;
   ownParsers: Record<number, Parser>;
+  notifications: Notifications;
+}
+
+/** PostgreSQL's folding of an unquoted channel name, as PGlite's `listen` keys its channels. */
+const channelKey = (channel: string) => (channel.startsWith('"') && channel.endsWith('"') ? channel.slice(1, -1) : channel.toLowerCase());
+
+/**
+ * The listeners of one PGlite instance's channels, for the NOTIFYs PGlite itself never parses:
+ * those in the output of a prepared statement (db/pglite-prepared.ts, decision 040). PGlite still
+ * delivers the ones it parses (a COMMIT's, its own `query`'s); each NOTIFY is in one exchange's
+ * output, so it reaches a listener once.
+ */
+class Notifications {
+  private readonly listeners = new Map<string, Set<(payload: string) => void>>();
+
+  /** Adds `onMessage` to `channel`'s listeners; the returned function removes it. */
+  add(channel: string, onMessage: (payload: string) => void): () => void {
+    const key = channelKey(channel);
+    const listeners = this.listeners.get(key) ?? new Set();
+    this.listeners.set(key, listeners.add(onMessage));
+    return () => {
+      listeners.delete(onMessage);
+      if (listeners.size === 0) this.listeners.delete(key);
+    };
+  }
+
+  /** Calls `channel`'s listeners with `payload`, each on a microtask of its own (as PGlite does). */
+  deliver(channel: string, payload: string): void {
+    this.listeners.get(channel)?.forEach((listener) => queueMicrotask(() => listener(payload)));
+  }
 }
 
 /** Each instance's {@link withDrizzleParsersOnInstance}, done once: a second handle on it shares it. */
@@ -198,8 +228,10 @@ function withDrizzleParsersOnInstance(client: PGlite): DrizzleOnPglite {
     const { parsers: _dropped, ...rest } = queryOptions;
     return rest;
   };
-  // Drizzle's statements run prepared, each SQL text parsed and planned once (decision 039).
-  const prepared = new PreparedStatements(client);
+  // Drizzle's statements run prepared, each SQL text parsed and planned once (decision 039); a
+  // NOTIFY in their output goes to the instance's listeners (decision 040).
+  const notifications = new Notifications();
+  const prepared = new PreparedStatements(client, (channel, payload) => notifications.deliver(channel, payload));
   const query =
     (run: PgliteQuery): PGlite['query'] =>
     (text, params, queryOptions) =>
@@ -218,14 +250,14 @@ function withDrizzleParsersOnInstance(client: PGlite): DrizzleOnPglite {
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(instance) : value;
     },
   });
-  const result = { forDrizzle, ownParsers };
+  const result = { forDrizzle, ownParsers, notifications };
   drizzleOnPglite.set(client, result);
   return result;
 }
 
 /** Wraps an existing PGlite (e.g. a migrated clone in tests). */
 export function fromPglite(client: PGlite, migrationsFolder = findMigrationsFolder()): DatabaseHandle {
-  const { forDrizzle, ownParsers } = withDrizzleParsersOnInstance(client);
+  const { forDrizzle, ownParsers, notifications } = withDrizzleParsersOnInstance(client);
   const db = drizzlePglite(forDrizzle, options);
   const own = { parsers: ownParsers };
   return {
@@ -234,7 +266,14 @@ export function fromPglite(client: PGlite, migrationsFolder = findMigrationsFold
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: async () => (await client.query('select 1', [], own)).rows.length === 1,
     close: () => client.close(),
-    listen: (channel, onMessage) => client.listen(channel, onMessage),
+    listen: async (channel, onMessage) => {
+      const unlisten = await client.listen(channel, onMessage);
+      const remove = notifications.add(channel, onMessage);
+      return async () => {
+        remove();
+        await unlisten();
+      };
+    },
     executeSql: async (text, values) => {
       if (values?.length) return { rows: (await client.query<Record<string, unknown>>(text, values, own)).rows };
       const results = await client.exec(text, own);

@@ -53,6 +53,64 @@ describe('PGlite statements prepared once per SQL text (issue #13, decision 039)
     expect(row).toMatchObject({ body: values[1], tags: values[2], data: values[3], done: true, points: null });
   });
 
+  it('answers text in every script and long results exactly as PGlite’s own query (decision 040)', async () => {
+    // Multi-byte characters (2, 3 and 4 bytes in UTF-8) and 3,000 rows: PostgreSQL's output comes in
+    // several chunks, some ending inside a message.
+    await client.exec(`
+      insert into notes (id, body, tags, points)
+      select ('00000000-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid,
+             'Zoë – 東京 – 🗓️ meeting ' || n || repeat(' ✓', n % 40), array['ünï', 'çødé ' || n], n
+      from generate_series(1, 3000) as n`);
+    const select = 'select id, body, tags, points, due, data from notes where points > $1 order by points';
+    for (const options of [undefined, { rowMode: 'array' as const }]) {
+      const mine = await prepared.query(select, [0], options);
+      const theirs = await client.query(select, [0], options);
+      expect(mine.rows).toHaveLength(3000);
+      expect(mine.rows).toEqual(theirs.rows);
+      expect(mine.fields).toEqual(theirs.fields);
+    }
+  });
+
+  it('reports each command, its row count and the rows it affected as PGlite’s own query', async () => {
+    const runs: [string, unknown[]][] = [
+      ['insert into notes (id, body) values ($1, $2), ($3, $4)', [id(1), 'one', id(2), 'two']],
+      ['update notes set done = true where body = $1', ['one']],
+      ['select body from notes order by body', []],
+      ['insert into notes (id, body) values ($1, $2) returning id, body', [id(3), 'three']],
+      ['delete from notes where done = $1', [false]],
+      ['select body from notes where body = $1', ['nobody']],
+    ];
+    for (const [index, [text, values]] of runs.entries()) {
+      // Each run on a copy of the same data: mine, then PGlite's own, then the change undone.
+      await client.exec('begin');
+      const mine = await prepared.queryInTransaction(text, values);
+      await client.exec('rollback');
+      const theirs = await client.query(text, values);
+      expect({ index, ...mine }).toEqual({ index, ...theirs });
+    }
+  });
+
+  it('passes an error on with every field PGlite’s own query gives it', async () => {
+    await client.exec('create table tags (note_id uuid not null references notes (id), name text not null unique)');
+    const insert = 'insert into tags (note_id, name) values ($1, $2)';
+    const fields = (error: unknown) => {
+      const { code, detail, constraint, table, schema, severity, message } = error as Record<string, unknown>;
+      return { code, detail, constraint, table, schema, severity, message };
+    };
+    const mine = await prepared.query(insert, [id(9), 'x']).catch((error: unknown) => error);
+    const theirs = await client.query(insert, [id(9), 'x']).catch((error: unknown) => error);
+    expect(fields(mine)).toEqual(fields(theirs));
+    expect(fields(mine)).toMatchObject({ code: '23503', constraint: 'tags_note_id_fkey', table: 'tags' });
+  });
+
+  it('hands each NOTIFY in a statement’s output to its notification handler, once', async () => {
+    const heard: [string, string][] = [];
+    const listening = new PreparedStatements(client, (channel, payload) => heard.push([channel, payload]));
+    await listening.query('listen tandem_test');
+    await listening.query("select pg_notify('tandem_test', $1)", ['outside a transaction']);
+    expect(heard).toEqual([['tandem_test', 'outside a transaction']]);
+  });
+
   it('parses each SQL text once, however often it runs', async () => {
     const select = 'select body from notes where id = $1';
     await prepared.query('insert into notes (id, body) values ($1, $2)', [id(1), 'one']);

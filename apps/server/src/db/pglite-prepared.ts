@@ -1,4 +1,6 @@
-import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { parse, protocol, types, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
+import type { BackendMessage, DataRowMessage, RowDescriptionMessage } from 'pg-protocol/dist/messages.js';
+import { Parser } from 'pg-protocol/dist/parser.js';
 
 const { serialize } = protocol;
 
@@ -22,6 +24,64 @@ function messages(...parts: Uint8Array[]): Uint8Array {
   return Buffer.concat([...parts, serialize.sync()]);
 }
 
+/** Told of each NOTIFY found in a statement's output: its channel (as PostgreSQL folded it) and payload. */
+export type NotificationHandler = (channel: string, payload: string) => void;
+
+/** Commands whose count PGlite adds to `affectedRows` (its parseResults). */
+const COUNTED_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
+
+/**
+ * PostgreSQL's output of one Bind/Describe/Execute/Sync exchange as PGlite's `query` answers it
+ * (its `parseResults`: the rows in `rowMode`, each value through the query's, the instance's or
+ * PGlite's default parser for its type; `fields`, `command`, `affectedRows`, `rowCount`), parsed
+ * with node-postgres's protocol parser, which reads each value as a string straight from the
+ * output. PGlite's own parser first copies every value into an ArrayBuffer of its own and decodes
+ * it with a TextDecoder: three times the cost on a 50-row read (issue #13, decision 040).
+ * @throws the statement's error (PostgreSQL's fields: code, detail, constraint…), as PGlite does.
+ */
+function toResults<T>(
+  output: Buffer,
+  instanceParsers: PGlite['parsers'],
+  options: QueryOptions | undefined,
+  onNotification: NotificationHandler | undefined,
+): Results<T> {
+  let fields: { name: string; dataTypeID: number }[] = [];
+  let parsers: (PGlite['parsers'][number] | undefined)[] = [];
+  const rows: unknown[] = [];
+  let result: Results<T> | undefined;
+  let error: Error | undefined;
+  const parseValue = (value: string | null, column: number) => {
+    if (value === null) return null;
+    const parser = parsers[column];
+    return parser ? parser(value, fields[column]!.dataTypeID) : value;
+  };
+  new Parser().parse(output, (message: BackendMessage) => {
+    if (message.name === 'notification') {
+      const { channel, payload } = message as unknown as { channel: string; payload: string };
+      onNotification?.(channel, payload);
+    }
+    if (error || result) return;
+    if (message.name === 'error') {
+      error = message as unknown as Error;
+    } else if (message.name === 'rowDescription') {
+      fields = (message as RowDescriptionMessage).fields.map(({ name, dataTypeID }) => ({ name, dataTypeID }));
+      parsers = fields.map(({ dataTypeID }) => options?.parsers?.[dataTypeID] ?? instanceParsers[dataTypeID] ?? types.parsers[dataTypeID]);
+    } else if (message.name === 'dataRow') {
+      const values = (message as DataRowMessage).fields as (string | null)[];
+      if (options?.rowMode === 'array') rows.push(values.map(parseValue));
+      else rows.push(Object.fromEntries(values.map((value, column) => [fields[column]!.name, parseValue(value, column)])));
+    } else if (message.name === 'commandComplete') {
+      const words = (message as unknown as { text: string }).text.split(' ');
+      const command = words[0]!;
+      const count = Number.parseInt(words.at(-1)!, 10);
+      result = { rows: rows as T[], fields, command, affectedRows: COUNTED_COMMANDS.has(command) ? count : 0 } as Results<T>;
+      if (!Number.isNaN(count)) (result as { rowCount?: number }).rowCount = count;
+    }
+  });
+  if (error) throw error;
+  return result ?? { rows: [], fields: [], affectedRows: 0 };
+}
+
 /**
  * PGlite's `query` on named prepared statements, one set per instance (issue #13, decision 039). PGlite 0.5 runs every
  * query as an unnamed statement: PostgreSQL parses and plans it again each time, in five calls
@@ -41,7 +101,14 @@ export class PreparedStatements {
   private readonly statements = new Map<string, PreparedStatement>();
   private counter = 0;
 
-  constructor(private readonly instance: PGlite) {}
+  /**
+   * @param onNotification told of each NOTIFY in a statement's output: a statement run outside a
+   *   transaction delivers its own, and PGlite's listeners never see this output.
+   */
+  constructor(
+    private readonly instance: PGlite,
+    private readonly onNotification?: NotificationHandler,
+  ) {}
 
   /** How many statements are prepared now. */
   get size(): number {
@@ -94,11 +161,15 @@ export class PreparedStatements {
       const serializer = options?.serializers?.[type] ?? this.instance.serializers[type];
       return serializer ? serializer(param) : String(param);
     });
-    const result = await this.instance.execProtocol(
+    const chunks: Buffer[] = [];
+    // The raw stream leaves PostgreSQL's output unparsed by PGlite: it is parsed once, in toResults.
+    await this.instance.execProtocolRawStream(
       messages(serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({})),
-      { syncToFs },
+      // Each chunk is a view of PGlite's memory, reused by the next: copied.
+      { syncToFs, onRawData: (chunk) => chunks.push(Buffer.from(chunk)) },
     );
-    return parse.parseResults(result.messages, this.instance.parsers, options)[0] as Results<T>;
+    const output = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+    return toResults<T>(output, this.instance.parsers, options, this.onNotification);
   }
 
   /** {@link run}, preparing `text` again once when its table changed shape (outside a transaction only). */
