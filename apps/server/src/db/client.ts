@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
+import { setImmediate } from 'node:timers/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, types, type QueryOptions, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
@@ -229,7 +230,13 @@ function withDrizzleParsersOnInstance(client: PGlite): DrizzleOnPglite {
     return rest;
   };
   // Drizzle's statements run prepared, each SQL text parsed and planned once (decision 039); a
-  // NOTIFY in their output goes to the instance's listeners (decision 040).
+  // NOTIFY in their output goes to the instance's listeners (decision 040). Each statement outside
+  // a transaction, and each transaction, first waits one turn of the event loop (decision 041):
+  // PGlite answers without I/O, so a request would otherwise run from its first statement to its
+  // response within the turn that read it, and requests would be served in the order the event
+  // loop lists their sockets instead of the order they came in. With the turn, requests read
+  // meanwhile queue behind the ones already waiting, and PGlite's locks serve them first come,
+  // first served.
   const notifications = new Notifications();
   const prepared = new PreparedStatements(client, (channel, payload) => notifications.deliver(channel, payload));
   const query =
@@ -239,12 +246,18 @@ function withDrizzleParsersOnInstance(client: PGlite): DrizzleOnPglite {
   // A transaction is an object of closures: one with its own `query` in front of it will do.
   const transactionQuery = query((text, params, options) => prepared.queryInTransaction(text, params, options));
   const forDrizzleTransaction = (tx: PgliteTransaction): PgliteTransaction => Object.create(tx, { query: { value: transactionQuery } });
-  const clientQuery = query((text, params, options) => prepared.query(text, params, options));
+  const clientQuery = query(async (text, params, options) => {
+    await setImmediate();
+    return prepared.query(text, params, options);
+  });
   const forDrizzle = new Proxy(client, {
     get(instance, key) {
       if (key === 'query') return clientQuery;
       if (key === 'transaction')
-        return (work: (tx: PgliteTransaction) => Promise<unknown>) => instance.transaction((tx) => work(forDrizzleTransaction(tx)));
+        return async (work: (tx: PgliteTransaction) => Promise<unknown>) => {
+          await setImmediate();
+          return instance.transaction((tx) => work(forDrizzleTransaction(tx)));
+        };
       // PGlite's methods check their private state on `this`: they run on the instance itself.
       const value: unknown = Reflect.get(instance, key, instance);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(instance) : value;

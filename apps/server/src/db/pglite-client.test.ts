@@ -25,7 +25,7 @@ async function heardAfterTurns(heard: string[], count: number): Promise<string[]
   return heard;
 }
 
-describe('PGlite under Drizzle (db/client.ts, decision 040)', () => {
+describe('PGlite under Drizzle (db/client.ts, decisions 040 and 041)', () => {
   it('delivers a NOTIFY to its listener once, whether a prepared statement or a COMMIT carried it', async () => {
     const heard: string[] = [];
     const unlisten = await handle.listen('tandem_notes', (payload) => heard.push(payload));
@@ -41,5 +41,23 @@ describe('PGlite under Drizzle (db/client.ts, decision 040)', () => {
     await unlisten();
     await handle.db.execute(sql`select pg_notify('tandem_notes', 'after unlisten')`);
     expect(await heardAfterTurns(heard, 3)).toEqual(['outside', 'inside']);
+  });
+
+  it('lets the event loop turn before a statement or a transaction takes PGlite', async () => {
+    // PGlite answers without I/O: without the turn, a request's statements would all run before any
+    // request read in the meantime got its place in the queue (bench/README "thirteenth session").
+    for (const run of [() => handle.db.execute(sql`select 1`), () => handle.db.transaction((tx) => tx.execute(sql`select 1`))]) {
+      const order: string[] = [];
+      const waiting = new Promise<void>((resolve) =>
+        setImmediate(() => {
+          order.push('work queued on the event loop before it');
+          resolve();
+        }),
+      );
+      await run();
+      order.push('the statement');
+      await waiting;
+      expect(order).toEqual(['work queued on the event loop before it', 'the statement']);
+    }
   });
 });
