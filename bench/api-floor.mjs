@@ -438,6 +438,8 @@ async function load(url, call, headers, connections, duration, pid) {
   const perRequest = (key) => (before && after ? ((after[key] - before[key]) * 1000) / result.requests.total : undefined);
   return {
     rps: result.requests.average,
+    p50: result.latency.p50,
+    p90: result.latency.p90,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
@@ -452,12 +454,18 @@ function best(runs) {
   return {
     rps: Math.max(...runs.map((r) => r.rps)),
     p99: Math.min(...runs.map((r) => r.p99)),
+    // The spread of one run's latencies, as the median over the runs (the log line shows it).
+    p50: median(runs.map((r) => r.p50)),
+    p90: median(runs.map((r) => r.p90)),
     cpuMain: least('cpuMain'),
     cpuAll: least('cpuAll'),
     errors: runs.reduce((sum, r) => sum + r.errors, 0),
     non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
   };
 }
+
+/** The latencies' spread for the log: the median over the runs of each run's p50 and p90, ms. */
+const spreadNote = (r) => ` (p50 ${r.p50}, p90 ${r.p90})`;
 
 /** A run's CPU per request for the log: main thread / whole process, µs. */
 const cpuNote = (r) => (r.cpuMain === undefined ? '' : `, CPU ${r.cpuMain.toFixed(0)} / ${r.cpuAll.toFixed(0)} µs per request`);
@@ -487,7 +495,7 @@ async function measure({ tandemBase, floorBase, calls, authHeaders, connectionsL
       results[call.name][connections] = { tandem: best(runs.tandem), floor: best(runs.floor), pairedRatio: median(pairRatios) };
       const r = results[call.name][connections];
       log(
-        `${call.name} @${connections}: Tandem ${r.tandem.rps.toFixed(0)} req/s p99 ${r.tandem.p99} ms${cpuNote(r.tandem)}; floor ${r.floor.rps.toFixed(0)} req/s p99 ${r.floor.p99} ms${cpuNote(r.floor)}; rounds' ratios ${pairRatios.map((ratio) => ratio.toFixed(2)).join(', ')}`,
+        `${call.name} @${connections}: Tandem ${r.tandem.rps.toFixed(0)} req/s p99 ${r.tandem.p99} ms${spreadNote(r.tandem)}${cpuNote(r.tandem)}; floor ${r.floor.rps.toFixed(0)} req/s p99 ${r.floor.p99} ms${spreadNote(r.floor)}${cpuNote(r.floor)}; rounds' ratios ${pairRatios.map((ratio) => ratio.toFixed(2)).join(', ')}`,
       );
     }
   }
