@@ -1,5 +1,12 @@
 import { parse, protocol, types, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
-import type { BackendMessage, DataRowMessage, RowDescriptionMessage } from 'pg-protocol/dist/messages.js';
+import type {
+  BackendMessage,
+  CommandCompleteMessage,
+  DatabaseError,
+  DataRowMessage,
+  NotificationResponseMessage,
+  RowDescriptionMessage,
+} from 'pg-protocol/dist/messages.js';
 import { Parser } from 'pg-protocol/dist/parser.js';
 
 const { serialize } = protocol;
@@ -49,7 +56,7 @@ function toResults<T>(
   let parsers: (PGlite['parsers'][number] | undefined)[] = [];
   const rows: unknown[] = [];
   let result: Results<T> | undefined;
-  let error: Error | undefined;
+  let error: DatabaseError | undefined;
   const parseValue = (value: string | null, column: number) => {
     if (value === null) return null;
     const parser = parsers[column];
@@ -57,12 +64,12 @@ function toResults<T>(
   };
   new Parser().parse(output, (message: BackendMessage) => {
     if (message.name === 'notification') {
-      const { channel, payload } = message as unknown as { channel: string; payload: string };
+      const { channel, payload } = message as NotificationResponseMessage;
       onNotification?.(channel, payload);
     }
     if (error || result) return;
     if (message.name === 'error') {
-      error = message as unknown as Error;
+      error = message as DatabaseError;
     } else if (message.name === 'rowDescription') {
       fields = (message as RowDescriptionMessage).fields.map(({ name, dataTypeID }) => ({ name, dataTypeID }));
       parsers = fields.map(({ dataTypeID }) => options?.parsers?.[dataTypeID] ?? instanceParsers[dataTypeID] ?? types.parsers[dataTypeID]);
@@ -71,7 +78,7 @@ function toResults<T>(
       if (options?.rowMode === 'array') rows.push(values.map(parseValue));
       else rows.push(Object.fromEntries(values.map((value, column) => [fields[column]!.name, parseValue(value, column)])));
     } else if (message.name === 'commandComplete') {
-      const words = (message as unknown as { text: string }).text.split(' ');
+      const words = (message as CommandCompleteMessage).text.split(' ');
       const command = words[0]!;
       const count = Number.parseInt(words.at(-1)!, 10);
       result = { rows: rows as T[], fields, command, affectedRows: COUNTED_COMMANDS.has(command) ? count : 0 } as Results<T>;
@@ -90,8 +97,9 @@ function toResults<T>(
  * after five runs PostgreSQL keeps a generic plan where it costs no more than a custom one, as it
  * does for node-postgres's named statements (decision 022).
  *
- * Values are serialised by the parameter types PostgreSQL inferred, and results parsed, with
- * PGlite's own serialisers and `parseResults`, so a query answers exactly as through `query`. At
+ * Values are serialised by the parameter types PostgreSQL inferred with PGlite's own
+ * serialisers, and results built as PGlite's `parseResults` builds them from node-postgres's
+ * protocol parser's messages (decision 040), so a query answers exactly as through `query`. At
  * most {@link PREPARED_STATEMENTS_MAX} statements are kept, the least recently used closed first.
  * A statement whose table changed shape since it was prepared (error 0A000) is prepared again
  * once, outside a transaction; inside one, the error stands (the transaction is aborted).
