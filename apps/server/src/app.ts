@@ -38,6 +38,7 @@ import { registerMailJobs } from './mail/mail-jobs.js';
 import { Mailer } from './mail/mailer.js';
 import { authenticate } from './plugins/authenticate.js';
 import clientIdPlugin from './plugins/client-id.js';
+import deferredChecksPlugin from './plugins/deferred-checks.js';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.js';
 import idempotencyPlugin from './plugins/idempotency.js';
 import { registerIdempotencySweep } from './plugins/idempotency-sweep.js';
@@ -161,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // App plugins.
   await app.register(requestLogPlugin);
   await app.register(errorsPlugin);
+  await app.register(deferredChecksPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(clientIdPlugin, { clientIds: config.clientIds });
   await app.register(webAppPlugin, { distDir: config.webDistDir });

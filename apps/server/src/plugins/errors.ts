@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorEnvelope } from '@tandem/contract';
 import { isDatabaseUnavailable } from '../lib/db-errors.js';
 import { AppError } from '../lib/errors.js';
+import { refusalBefore } from './deferred-checks.js';
 
 /** Seconds a client is told to wait (Retry-After) while the database is unreachable (issue #14). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -18,10 +19,13 @@ function fieldName(instancePath: string, context: string | undefined): string {
  * 400 VALIDATION_FAILED with errorData per field; unparsable JSON → 400 MALFORMED_REQUEST;
  * a database that cannot be reached (restarting, connections terminated, pool timeout:
  * lib/db-errors.ts) → 503 UNAVAILABLE with Retry-After, logged as a warning (issue #14); anything
- * else ≥ 500 is logged with its request and answered without internals.
+ * else ≥ 500 is logged with its request and answered without internals. A request that failed
+ * before its handler ran the checks its hooks deferred (plugins/deferred-checks.ts) answers what
+ * they refuse first: the 401 of a dead session or the 429 of the public misses comes before a 400.
  */
 async function errorsPlugin(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (failure: FastifyError, request, reply) => {
+    const error = (await refusalBefore(request, failure)) as FastifyError;
     let status: number;
     let envelope: ErrorEnvelope;
     if (error instanceof AppError) {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import fp from 'fastify-plugin';
 import { AppError, tooManyRequests } from '../lib/errors.js';
 import { checkAttempts, takeAttempt, throttleKeys, throttlePolicies } from '../lib/throttle.js';
+import { checkNowOrOnConnection } from '../plugins/deferred-checks.js';
 
 /** What a revoked or expired link answers (PRODUCT §3: HTTP 410, "This link is no longer active"). */
 export const LINK_INACTIVE_MESSAGE = 'This link is no longer active';
@@ -29,9 +30,13 @@ function setPublicHeaders(reply: FastifyReply): void {
 export async function publicScope(app: FastifyInstance, options: { routes: FastifyPluginAsync[] }): Promise<void> {
   app.addHook('onRequest', async (request: FastifyRequest, reply) => {
     setPublicHeaders(reply);
-    const verdict = await checkAttempts(app.db, throttleKeys.publicMisses(request.ip), throttlePolicies.publicMissesPerIp);
-    if (!verdict.allowed)
-      throw tooManyRequests('Too many attempts to open links that do not exist. Try again in a minute.', verdict.retryAfterMs);
+    const key = throttleKeys.publicMisses(request.ip);
+    // On the handler's connection for a route with config.oneConnection (decision 042).
+    await checkNowOrOnConnection(request, app.db, async (db) => {
+      const verdict = await checkAttempts(db, key, throttlePolicies.publicMissesPerIp);
+      if (!verdict.allowed)
+        throw tooManyRequests('Too many attempts to open links that do not exist. Try again in a minute.', verdict.retryAfterMs);
+    });
   });
   app.addHook('onSend', async (request, reply, payload) => {
     setPublicHeaders(reply);

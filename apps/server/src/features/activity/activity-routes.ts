@@ -8,11 +8,11 @@ import {
   WorkspaceParamsSchema,
 } from '@tandem/contract';
 import type { Queryable } from '../../db/client.js';
-import { onOneConnection } from '../../db/one-connection.js';
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
 import { assertAllowed, loadMembership, viewerOf } from '../../permissions/membership.js';
 import type { Viewer } from '../../permissions/visibility.js';
 import { requireAuth } from '../../plugins/authenticate.js';
+import { onRequestConnection } from '../../plugins/deferred-checks.js';
 import { activityEvents } from './activity-events.js';
 import { findActivity, markActivityRead } from './activity-repository.js';
 import { registerOverdueJob } from './overdue.js';
@@ -45,8 +45,9 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: ListActivityQuerySchema,
       response: { 200: ListActivityResponseSchema, ...errorResponses },
     },
+    config: { oneConnection: true },
     handler: async (request) => {
-      const payload = await onOneConnection(app.db, async (db) =>
+      const payload = await onRequestConnection(request, app.db, async (db) =>
         findActivity(db, await loadViewer(db, request, request.params.id), request.query),
       );
       return { payload };

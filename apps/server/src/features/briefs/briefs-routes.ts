@@ -19,9 +19,9 @@ import {
   UpdateBriefBodySchema,
   WorkspaceParamsSchema,
 } from '@tandem/contract';
-import { onOneConnection } from '../../db/one-connection.js';
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/authenticate.js';
+import { onRequestConnection } from '../../plugins/deferred-checks.js';
 import { briefEvents } from './brief-events.js';
 import {
   acknowledgeBrief,
@@ -60,8 +60,11 @@ export const briefsRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: ListBriefsQuerySchema,
       response: { 200: ListBriefsResponseSchema, ...errorResponses },
     },
+    config: { oneConnection: true },
     handler: async (request) => ({
-      payload: await onOneConnection(app.db, (db) => listBriefs(db, requireAuth(request).personId, request.params.id, request.query)),
+      payload: await onRequestConnection(request, app.db, (db) =>
+        listBriefs(db, requireAuth(request).personId, request.params.id, request.query),
+      ),
     }),
   });
 
@@ -88,8 +91,9 @@ export const briefsRoutes: FastifyPluginAsyncZod = async (app) => {
       params: BriefParamsSchema,
       response: { 200: BriefResponseSchema, ...errorResponses },
     },
+    config: { oneConnection: true },
     handler: async (request) => ({
-      payload: await onOneConnection(app.db, (db) =>
+      payload: await onRequestConnection(request, app.db, (db) =>
         readBrief(db, requireAuth(request).personId, request.params.id, request.params.briefId),
       ),
     }),

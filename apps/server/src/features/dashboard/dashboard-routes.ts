@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DashboardQuerySchema, DashboardResponseSchema, WorkspaceParamsSchema } from '@tandem/contract';
-import { onOneConnection, readSnapshot } from '../../db/one-connection.js';
+import { readSnapshot } from '../../db/one-connection.js';
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/authenticate.js';
 import { assertAllowed, loadMembership, viewerOf } from '../../permissions/membership.js';
 import { todayIn } from '../../lib/calendar-days.js';
+import { onRequestConnection } from '../../plugins/deferred-checks.js';
 import { getDashboard } from './dashboard-repository.js';
 
 const tags = ['dashboard'];
@@ -30,13 +31,14 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: DashboardQuerySchema,
       response: { 200: DashboardResponseSchema, ...errorResponses },
     },
+    config: { oneConnection: true },
     handler: async (request) => {
       const { personId } = requireAuth(request);
       const { timeZone } = request.query;
       // The membership and the reads (at most eight) on one connection, the reads in one snapshot
       // (issue #13: spread over the pool, each waited for a connection of its own; the counts
       // always agree with the lists).
-      const dashboard = await onOneConnection(app.db, async (db) => {
+      const dashboard = await onRequestConnection(request, app.db, async (db) => {
         const member = await loadMembership(db, request.params.id, personId);
         assertAllowed(member, 'viewTasks');
         const reader = viewerOf(member);

@@ -2,11 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ProfileResponseSchema, ProfileUpdateBodySchema, type Profile } from '@tandem/contract';
 import type { Queryable } from '../../db/client.js';
-import { inOrder, onOneConnection } from '../../db/one-connection.js';
+import { inOrder } from '../../db/one-connection.js';
 import { people } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/authenticate.js';
+import { onRequestConnection } from '../../plugins/deferred-checks.js';
 import type { AccessClaims } from '../../lib/access-tokens.js';
 import { getPersonById } from '../auth/index.js';
 import { findWorkspacesOfPerson } from '../workspaces/index.js';
@@ -43,7 +44,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       security: bearerSecurity,
       response: { 200: ProfileResponseSchema, ...errorResponses },
     },
-    handler: async (request) => ({ payload: await onOneConnection(app.db, (db) => getProfile(db, requireAuth(request))) }),
+    config: { oneConnection: true },
+    handler: async (request) => ({ payload: await onRequestConnection(request, app.db, (db) => getProfile(db, requireAuth(request))) }),
   });
 
   app.patch('/profile', {

@@ -9,8 +9,8 @@ import {
   SavePublicAnswerBodySchema,
   SubmitPublicAnswersBodySchema,
 } from '@tandem/contract';
-import { onOneConnection } from '../../db/one-connection.js';
 import { errorResponses } from '../../lib/route-schemas.js';
+import { onRequestConnection } from '../../plugins/deferred-checks.js';
 import { postPublicMessage, readPublicQuestionPage, savePublicAnswer, submitPublicAnswers } from './answers-service.js';
 
 const tags = ['public'];
@@ -35,8 +35,9 @@ export const publicQuestionRoutes: FastifyPluginAsyncZod = async (app) => {
       params: PublicQuestionParamsSchema,
       response: { 200: PublicQuestionPageResponseSchema, ...errorResponses },
     },
+    config: { oneConnection: true },
     handler: async (request) => ({
-      payload: await onOneConnection(app.db, (db) => readPublicQuestionPage(db, request.params.shortUrl, visitorOf(request))),
+      payload: await onRequestConnection(request, app.db, (db) => readPublicQuestionPage(db, request.params.shortUrl, visitorOf(request))),
     }),
   });
 
@@ -48,8 +49,9 @@ export const publicQuestionRoutes: FastifyPluginAsyncZod = async (app) => {
       body: SavePublicAnswerBodySchema,
       response: { 200: PublicAnswersStateResponseSchema, ...errorResponses },
     },
+    config: { oneConnection: true },
     handler: async (request) => ({
-      payload: await onOneConnection(app.db, (db) =>
+      payload: await onRequestConnection(request, app.db, (db) =>
         savePublicAnswer(db, request.params.shortUrl, request.params.itemId, request.body.value, visitorOf(request)),
       ),
     }),

@@ -23,9 +23,9 @@ import {
   WorkspaceParamsSchema,
   payloadOf,
 } from '@tandem/contract';
-import { onOneConnection } from '../../db/one-connection.js';
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/authenticate.js';
+import { onRequestConnection } from '../../plugins/deferred-checks.js';
 import { exportAnswers } from './answers-export.js';
 import { questionEvents } from './question-events.js';
 import { addRecipients, listRecipientViews, revokeRecipientLink, sendRecipientByEmail, sendRequest } from './recipients-service.js';
@@ -72,8 +72,11 @@ export const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: ListQuestionRequestsQuerySchema,
       response: { 200: ListQuestionRequestsResponseSchema, ...errorResponses },
     },
+    config: { oneConnection: true },
     handler: async (request) => ({
-      payload: await onOneConnection(app.db, (db) => listRequests(db, requireAuth(request).personId, request.params.id, request.query)),
+      payload: await onRequestConnection(request, app.db, (db) =>
+        listRequests(db, requireAuth(request).personId, request.params.id, request.query),
+      ),
     }),
   });
 
@@ -100,8 +103,9 @@ export const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
       params: QuestionRequestParamsSchema,
       response: { 200: QuestionRequestDetailResponseSchema, ...errorResponses },
     },
+    config: { oneConnection: true },
     handler: async (request) => ({
-      payload: await onOneConnection(deps.db, (db) =>
+      payload: await onRequestConnection(request, deps.db, (db) =>
         readRequest({ ...deps, db }, requireAuth(request).personId, request.params.id, request.params.requestId),
       ),
     }),

@@ -11,9 +11,9 @@ import {
   UpdateTaskBodySchema,
   WorkspaceParamsSchema,
 } from '@tandem/contract';
-import { onOneConnection } from '../../db/one-connection.js';
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/authenticate.js';
+import { onRequestConnection } from '../../plugins/deferred-checks.js';
 import { taskEvents } from './task-events.js';
 import { createTask, deleteTask, listTasks, readTask, updateTask } from './tasks-service.js';
 
@@ -40,8 +40,11 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: ListTasksQuerySchema,
       response: { 200: ListTasksResponseSchema, ...errorResponses },
     },
+    config: { oneConnection: true },
     handler: async (request) => ({
-      payload: await onOneConnection(app.db, (db) => listTasks(db, requireAuth(request).personId, request.params.id, request.query)),
+      payload: await onRequestConnection(request, app.db, (db) =>
+        listTasks(db, requireAuth(request).personId, request.params.id, request.query),
+      ),
     }),
   });
 
