@@ -185,3 +185,33 @@ describe('Jobs.stop', () => {
     expect(await countJobs('test.slow', `id = '${id}' and state = 'completed'`)).toBe(1);
   });
 });
+
+describe('Jobs.start', () => {
+  const stored = async () => {
+    const { rows } = await database.executeSql(
+      `select q.retry_limit, q.updated_on::text as queue_updated, s.cron, s.updated_on::text as schedule_updated
+         from pgboss.queue q left join pgboss.schedule s on s.name = q.name where q.name = 'test.settings'`,
+      [],
+    );
+    return rows[0] as { retry_limit: number; queue_updated: string; cron: string; schedule_updated: string };
+  };
+  const startWith = async (retryLimit: number, schedule: string) => {
+    const jobs = new Jobs({ database, logger });
+    jobs.register({ name: 'test.settings', options: { retryLimit }, schedule, handler: async () => undefined });
+    await jobs.start();
+    await jobs.stop();
+  };
+
+  it('creates a queue and its schedule, writes nothing again on a restart with the same settings, and stores changed ones', async () => {
+    await startWith(2, '*/5 * * * *');
+    const first = await stored();
+    expect(first).toMatchObject({ retry_limit: 2, cron: '*/5 * * * *' });
+    await startWith(2, '*/5 * * * *');
+    expect(await stored()).toEqual(first);
+    await startWith(4, '*/10 * * * *');
+    const changed = await stored();
+    expect(changed).toMatchObject({ retry_limit: 4, cron: '*/10 * * * *' });
+    expect(changed.queue_updated).not.toBe(first.queue_updated);
+    expect(changed.schedule_updated).not.toBe(first.schedule_updated);
+  });
+});

@@ -130,13 +130,7 @@ export class Jobs {
     boss.on('error', (error) => logger.error({ err: error }, 'jobs: pg-boss error'));
     this.boss = boss;
     await boss.start();
-    for (const queue of this.queues.values()) {
-      const settings = { name: queue.name, policy: 'standard' as const, ...queue.options };
-      await boss.createQueue(queue.name, settings);
-      // createQueue keeps an existing queue as it was; settings may have changed since.
-      await boss.updateQueue(queue.name, settings);
-      if (queue.schedule) await boss.schedule(queue.name, queue.schedule, {}, { tz: 'UTC' });
-    }
+    await this.syncQueues(boss);
     this.unlisten = await database.listen(JOBS_CHANNEL, (name) => this.wake(name), {
       onError: (error) => logger.warn({ err: error }, 'jobs: LISTEN connection failed'),
       // Notices sent while the connection was down are lost: look at every queue now.
@@ -157,6 +151,31 @@ export class Jobs {
     }
     this.state = 'started';
     logger.debug({ queues: this.queueNames }, 'jobs: started');
+  }
+
+  /**
+   * Makes the stored queues and schedules what the registered ones say: creates a missing queue,
+   * updates one whose stored settings differ (createQueue keeps an existing queue as it was) and
+   * (re)schedules a cron that is missing or changed. A restart with nothing changed reads the two
+   * lists and writes nothing: writing every queue and schedule again took 40 statements, a
+   * quarter of a second of an embedded cold start (issue #13).
+   */
+  private async syncQueues(boss: PgBoss): Promise<void> {
+    const [stored, schedules] = await Promise.all([boss.getQueues(), boss.getSchedules()]);
+    const storedByName = new Map(stored.map((queue) => [queue.name, queue]));
+    const scheduleByName = new Map(schedules.map((schedule) => [schedule.name, schedule as PgBoss.Schedule & { timezone?: string }]));
+    for (const queue of this.queues.values()) {
+      const settings: PgBoss.Queue = { name: queue.name, policy: 'standard', ...queue.options };
+      const current = storedByName.get(queue.name);
+      if (!current) await boss.createQueue(queue.name, settings);
+      else if (Object.entries(settings).some(([key, value]) => current[key as keyof PgBoss.QueueResult] !== value)) {
+        await boss.updateQueue(queue.name, settings);
+      }
+      const schedule = scheduleByName.get(queue.name);
+      if (queue.schedule && (schedule?.cron !== queue.schedule || schedule.timezone !== 'UTC')) {
+        await boss.schedule(queue.name, queue.schedule, {}, { tz: 'UTC' });
+      }
+    }
   }
 
   /**
