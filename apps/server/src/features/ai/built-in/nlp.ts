@@ -1,17 +1,28 @@
-import winkNLP from 'wink-nlp';
-import model from 'wink-eng-lite-web-model';
+import { createRequire } from 'node:module';
+import type WinkNLP from 'wink-nlp';
+import type WinkModel from 'wink-eng-lite-web-model';
 
 /**
  * The built-in provider's text analysis (issue #11; PRODUCT §9): wink-nlp with its bundled English
- * model, loaded once on first use (about 100 ms) and never downloaded. Everything here is pure and
+ * model, loaded once on first use and never downloaded. Everything here is pure and
  * deterministic: the same text gives the same analysis.
  */
 
-type Wink = ReturnType<typeof winkNLP>;
+const require = createRequire(import.meta.url);
+
+type Wink = ReturnType<typeof WinkNLP>;
 let wink: Wink | null = null;
 
+/**
+ * wink-nlp and its model, required on the first analysis: importing them took 150 ms of every
+ * cold start, for a feature most processes use rarely (issue #13, bench/README "Cold start").
+ */
 function getWink(): Wink {
-  wink ??= winkNLP(model);
+  if (!wink) {
+    const winkNLP = require('wink-nlp') as typeof WinkNLP;
+    const model = require('wink-eng-lite-web-model') as typeof WinkModel;
+    wink = winkNLP(model);
+  }
   return wink;
 }
 
