@@ -1,5 +1,8 @@
-import { APICallError, JSONParseError, NoObjectGeneratedError, RetryError, TypeValidationError } from 'ai';
+import { createRequire } from 'node:module';
+import type * as AiSdk from 'ai';
 import { ModelTimeoutError } from './model-provider.js';
+
+const require = createRequire(import.meta.url);
 
 /**
  * Why the model's answer could not be used, in words a user can read (issue #11 "a visible
@@ -7,6 +10,8 @@ import { ModelTimeoutError } from './model-provider.js';
  */
 export function describeModelFailure(error: unknown): string {
   if (error instanceof ModelTimeoutError) return error.message;
+  // The AI SDK is loaded once a model is configured (model-provider.ts); only then do its errors exist.
+  const { APICallError, JSONParseError, NoObjectGeneratedError, RetryError, TypeValidationError } = require('ai') as typeof AiSdk;
   if (RetryError.isInstance(error)) return describeModelFailure(error.lastError);
   if (APICallError.isInstance(error)) {
     return error.statusCode ? `The AI model answered with an error (HTTP ${error.statusCode}).` : 'The AI model could not be reached.';

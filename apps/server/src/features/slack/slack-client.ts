@@ -1,5 +1,9 @@
-import { WebClient, type WebAPICallResult } from '@slack/web-api';
+import { createRequire } from 'node:module';
+import type * as SlackWebApi from '@slack/web-api';
+import type { WebAPICallResult, WebClient } from '@slack/web-api';
 import type { AppConfig } from '../../config/env.js';
+
+const require = createRequire(import.meta.url);
 
 /** The Slack app's settings (AppConfig.slack once configured). */
 export type SlackAppConfig = NonNullable<AppConfig['slack']>;
@@ -14,7 +18,9 @@ const SLACK_CALL_TIMEOUT_MS = 10_000;
  * (decision 011), so a retry never happens twice over; rate-limited calls are rejected likewise.
  */
 export function slackClient(config: Pick<SlackAppConfig, 'apiUrl'>, token?: string): WebClient {
-  return new WebClient(token, {
+  // Required on the first call, not at start-up: most processes make none (issue #13, cold start).
+  const { WebClient: Client } = require('@slack/web-api') as typeof SlackWebApi;
+  return new Client(token, {
     slackApiUrl: config.apiUrl,
     retryConfig: { retries: 0 },
     rejectRateLimitedCalls: true,
