@@ -426,6 +426,18 @@ function cpuTimes(pid) {
 }
 
 /**
+ * The CPU time (ms) the whole machine has been busy so far, every core summed (/proc/stat: user,
+ * nice, system, irq, softirq, steal), Linux only: with the database on the same host, the work per
+ * request on both sides of the driver, and the load generator's.
+ */
+function machineCpuTime() {
+  if (process.platform !== 'linux') return undefined;
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/).slice(1).map(Number);
+  const [user, nice, system, , , irq, softirq, steal] = fields;
+  return ((user + nice + system + irq + softirq + steal) * 1000) / TICKS_PER_SECOND;
+}
+
+/**
  * One autocannon run of `call` against `url`; with the server's `pid`, also its CPU per request
  * (µs, main thread and whole process) over the run: steadier than req/s when the machine's speed
  * drifts, since a slower machine serves fewer requests for the same CPU per request.
@@ -433,8 +445,10 @@ function cpuTimes(pid) {
 async function load(url, call, headers, connections, duration, pid) {
   const { default: autocannon } = await import('autocannon');
   const before = cpuTimes(pid);
+  const machineBefore = machineCpuTime();
   const result = await autocannon({ url, method: call.method, headers, body: call.body, connections, duration });
   const after = cpuTimes(pid);
+  const machineAfter = machineCpuTime();
   const perRequest = (key) => (before && after ? ((after[key] - before[key]) * 1000) / result.requests.total : undefined);
   return {
     rps: result.requests.average,
@@ -446,6 +460,7 @@ async function load(url, call, headers, connections, duration, pid) {
     total: result.requests.total,
     cpuMain: perRequest('main'),
     cpuAll: perRequest('all'),
+    cpuMachine: machineBefore === undefined ? undefined : ((machineAfter - machineBefore) * 1000) / result.requests.total,
   };
 }
 
@@ -459,6 +474,7 @@ function best(runs) {
     p90: median(runs.map((r) => r.p90)),
     cpuMain: least('cpuMain'),
     cpuAll: least('cpuAll'),
+    cpuMachine: least('cpuMachine'),
     errors: runs.reduce((sum, r) => sum + r.errors, 0),
     non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
   };
@@ -467,8 +483,11 @@ function best(runs) {
 /** The latencies' spread for the log: the median over the runs of each run's p50 and p90, ms. */
 const spreadNote = (r) => ` (p50 ${r.p50}, p90 ${r.p90})`;
 
-/** A run's CPU per request for the log: main thread / whole process, µs. */
-const cpuNote = (r) => (r.cpuMain === undefined ? '' : `, CPU ${r.cpuMain.toFixed(0)} / ${r.cpuAll.toFixed(0)} µs per request`);
+/** A run's CPU per request for the log: main thread / whole process / whole machine, µs. */
+const cpuNote = (r) =>
+  r.cpuMain === undefined
+    ? ''
+    : `, CPU ${r.cpuMain.toFixed(0)} / ${r.cpuAll.toFixed(0)} / ${r.cpuMachine.toFixed(0)} µs per request (main thread / process / machine)`;
 
 /** The middle value of `values` (the mean of the two middle ones for an even count). */
 function median(values) {
