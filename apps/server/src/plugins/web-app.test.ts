@@ -11,6 +11,8 @@ function fakeWebDist(patterns: string[] | undefined): string {
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Tandem</title><div id="root"></div>');
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'export {};');
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js.br'), 'brotli bytes');
+  writeFileSync(path.join(dir, '.env'), 'SECRET=1');
   if (patterns) writeFileSync(path.join(dir, ROUTES_MANIFEST_FILE), JSON.stringify({ patterns }));
   return dir;
 }
@@ -74,6 +76,32 @@ describe('pages of the built web app (issue #8: unknown paths are a 404)', () =>
     expect(asset.headers['content-type']).toMatch(/^text\/plain/);
     expect((await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' })).statusCode).toBe(200);
   });
+
+  it('serves an asset with long caching, its Brotli copy when accepted, and to HEAD', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(plain.body).toBe('export {};');
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(plain.headers['content-type']).toMatch(/javascript/);
+    const brotli = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.body).toBe('brotli bytes');
+    const head = await t.app.inject({ method: 'HEAD', url: '/assets/index-abc123.js' });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    const index = await t.app.inject({ method: 'GET', url: '/index.html' });
+    expect(index.statusCode).toBe(200);
+    expect(index.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/.env', '/assets/../.env', '/assets/..%2f.env', '/%2e%2e/%2e%2e/etc/passwd', '/assets/'])(
+    'never serves %s from outside the build or a hidden file',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect([403, 404]).toContain(response.statusCode);
+      expect(response.body).not.toContain('SECRET');
+      expect(response.body).not.toContain('root:');
+    },
+  );
 });
 
 describe('a web build without a routes manifest', () => {

@@ -53,8 +53,14 @@ async function webAppPlugin(app: FastifyInstance, options: { distDir: string | u
   if (distDir) {
     await app.register(fastifyStatic, {
       root: distDir,
-      wildcard: false,
+      // One route for every file, which looks the file up when asked: registering a route per file
+      // (`wildcard: false`, 641 files with their compressed copies) took 0.17 s of every start.
+      wildcard: true,
       index: false,
+      // What the build wrote and nothing else: no hidden file, no directory; those go to the
+      // not-found handler below like any other unknown path.
+      dotfiles: 'ignore',
+      allowedPath: (pathname) => !pathname.endsWith('/') && !pathname.split('/').some((segment) => segment.startsWith('.')),
       // The web build writes .br and .gz copies of its text files (apps/web vite.config.ts).
       preCompressed: true,
       setHeaders: (res, filePath) => {
