@@ -167,6 +167,8 @@ interface DrizzleOnPglite {
   forDrizzle: PGlite;
   ownParsers: Record<number, Parser>;
   notifications: Notifications;
+  /** The instance's prepared statements: Drizzle's, and pg-boss's statements with parameters. */
+  prepared: PreparedStatements;
 }
 
 /** PostgreSQL's folding of an unquoted channel name, as PGlite's `listen` keys its channels. */
@@ -263,14 +265,14 @@ function withDrizzleParsersOnInstance(client: PGlite): DrizzleOnPglite {
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(instance) : value;
     },
   });
-  const result = { forDrizzle, ownParsers, notifications };
+  const result = { forDrizzle, ownParsers, notifications, prepared };
   drizzleOnPglite.set(client, result);
   return result;
 }
 
 /** Wraps an existing PGlite (e.g. a migrated clone in tests). */
 export function fromPglite(client: PGlite, migrationsFolder = findMigrationsFolder()): DatabaseHandle {
-  const { forDrizzle, ownParsers, notifications } = withDrizzleParsersOnInstance(client);
+  const { forDrizzle, ownParsers, notifications, prepared } = withDrizzleParsersOnInstance(client);
   const db = drizzlePglite(forDrizzle, options);
   const own = { parsers: ownParsers };
   return {
@@ -288,7 +290,9 @@ export function fromPglite(client: PGlite, migrationsFolder = findMigrationsFold
       };
     },
     executeSql: async (text, values) => {
-      if (values?.length) return { rows: (await client.query<Record<string, unknown>>(text, values, own)).rows };
+      // pg-boss's statements with parameters run prepared too: its workers' fetch is one text for
+      // every queue, polled every two seconds, and was parsed and planned on each poll.
+      if (values?.length) return { rows: (await prepared.query<Record<string, unknown>>(text, values, own)).rows };
       const results = await client.exec(text, own);
       return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
     },

@@ -72,6 +72,22 @@ describe("Drizzle's PGlite parsers set once on the instance (issue #13)", () => 
     expect(await handle.ping()).toBe(true);
   });
 
+  it('runs pg-boss statements with parameters prepared: parsed once, planned from the cache', async () => {
+    const { handle } = await recordedHandle();
+    const text = 'select $1::text as name, $2::int as size';
+    for (const [name, size] of [
+      ['mail.send', 1],
+      ['slack.deliver', 2],
+    ] as const) {
+      expect((await handle.executeSql(text, [name, size])).rows).toEqual([{ name, size }]);
+    }
+    const { rows } = await client!.query<{ count: number }>(
+      'select count(*)::int as count from pg_prepared_statements where statement = $1',
+      [text],
+    );
+    expect(rows[0]!.count).toBe(1);
+  });
+
   it("keeps PGlite's own parsers for pg-boss when the same instance is wrapped twice", async () => {
     const { handle } = await recordedHandle();
     const again = fromPglite(client!);
