@@ -215,3 +215,58 @@ describe('Jobs.start', () => {
     expect(changed.schedule_updated).not.toBe(first.schedule_updated);
   });
 });
+
+describe('Jobs.start: the workers', () => {
+  it('polls no queue at start: a committed job wakes its queue at once, one left waiting is found by the first poll', async () => {
+    const statements: { text: string; values: unknown[] }[] = [];
+    const recording: DatabaseHandle = {
+      ...database,
+      executeSql: (text, values) => {
+        statements.push({ text, values: values ?? [] });
+        return database.executeSql(text, values);
+      },
+    };
+    const ran: string[] = [];
+    const waitingRan = signal();
+    const idleRan = signal();
+    const make = () => {
+      const jobs = new Jobs({ database: recording, logger });
+      jobs.register<{ label: string }>({
+        name: 'test.waiting',
+        pollingIntervalSeconds: 1,
+        handler: async ({ data }) => {
+          ran.push(data.label);
+          waitingRan.resolve();
+        },
+      });
+      jobs.register<{ label: string }>({
+        name: 'test.idle',
+        // Far beyond the test's patience: only the commit's wake-up can start the job in time.
+        pollingIntervalSeconds: 120,
+        handler: async ({ data }) => {
+          ran.push(data.label);
+          idleRan.resolve();
+        },
+      });
+      return jobs;
+    };
+    const first = make();
+    await first.start();
+    await first.stop();
+    // A job committed while no process ran (a restart in between).
+    await database.executeSql(`insert into pgboss.job (name, data) values ('test.waiting', '{"label": "left waiting"}'::jsonb)`, []);
+    statements.length = 0;
+    const jobs = make();
+    await jobs.start();
+    const polls = (queue: string) => statements.filter(({ text, values }) => /skip locked/i.test(text) && values[0] === queue).length;
+    expect(polls('test.waiting') + polls('test.idle')).toBe(0);
+    await database.db.transaction((tx) => jobs.enqueue(tx, 'test.idle', { label: 'committed' }));
+    await within(idleRan.promise, 10_000, 'the job committed after start');
+    await within(waitingRan.promise, 10_000, 'the job left waiting');
+    expect(polls('test.idle')).toBeGreaterThan(0);
+    expect(polls('test.waiting')).toBeGreaterThan(0);
+    await jobs.waitUntilIdle(['test.waiting', 'test.idle']);
+    expect(ran.sort()).toEqual(['committed', 'left waiting']);
+    await jobs.stop();
+  });
+});

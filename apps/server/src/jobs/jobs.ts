@@ -87,6 +87,10 @@ const IDLE_RECHECK_MS = 100;
 export class Jobs {
   private readonly queues = new Map<string, QueueDefinition<never>>();
   private readonly workerIds = new Map<string, string[]>();
+  /** Per queue whose workers have started (or are starting): that start. */
+  private readonly workerStarts = new Map<string, Promise<void>>();
+  /** Per queue whose workers wait for their first polling interval: the timer that starts them. */
+  private readonly deferredStarts = new Map<string, NodeJS.Timeout>();
   private readonly events = new EventEmitter();
   private readonly pendingSql = new Set<Promise<unknown>>();
   private runningHandlers = 0;
@@ -116,7 +120,8 @@ export class Jobs {
 
   /**
    * Installs or migrates pg-boss's schema, creates (and updates) the registered queues and their
-   * schedules, LISTENs for wake-ups and starts the workers. Idempotent.
+   * schedules, LISTENs for wake-ups and starts each queue's workers one polling interval later,
+   * or at the queue's first wake-up if that comes first (see {@link deferWorkers}). Idempotent.
    */
   async start(): Promise<void> {
     if (this.state !== 'registering') return;
@@ -136,21 +141,60 @@ export class Jobs {
       // Notices sent while the connection was down are lost: look at every queue now.
       onReconnect: () => this.queueNames.forEach((name) => this.wake(name)),
     });
-    for (const queue of this.queues.values()) {
-      const ids: string[] = [];
-      for (let worker = 0; worker < (queue.concurrency ?? 1); worker += 1) {
-        ids.push(
-          await boss.work<never>(
-            queue.name,
-            { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: queue.pollingIntervalSeconds ?? 2 },
-            (jobs) => this.run(queue, jobs),
-          ),
-        );
-      }
-      this.workerIds.set(queue.name, ids);
-    }
+    // From here a wake-up (a NOTIFY, a finished job) starts a queue's workers at once.
     this.state = 'started';
+    for (const queue of this.queues.values()) this.deferWorkers(queue);
     logger.debug({ queues: this.queueNames }, 'jobs: started');
+  }
+
+  /**
+   * Starts `queue`'s workers (each polls at once, then every polling interval or when woken), once.
+   */
+  private startWorkers(queue: QueueDefinition<never>): Promise<void> {
+    const deferred = this.deferredStarts.get(queue.name);
+    if (deferred) clearTimeout(deferred);
+    this.deferredStarts.delete(queue.name);
+    let started = this.workerStarts.get(queue.name);
+    const boss = this.boss;
+    if (!started && boss) {
+      started = (async () => {
+        const ids: string[] = [];
+        for (let worker = 0; worker < (queue.concurrency ?? 1); worker += 1) {
+          ids.push(
+            await boss.work<never>(
+              queue.name,
+              { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: queue.pollingIntervalSeconds ?? 2 },
+              (jobs) => this.run(queue, jobs),
+            ),
+          );
+        }
+        this.workerIds.set(queue.name, ids);
+      })();
+      this.workerStarts.set(queue.name, started);
+    }
+    return started ?? Promise.resolve();
+  }
+
+  /**
+   * Starts `queue`'s workers one polling interval from now, or at its first wake-up: their first
+   * poll then comes when a poll would have come anyway. Every queue's first poll at once was a
+   * quarter of a second of an embedded cold start, queued ahead of the first requests (issue
+   * #13), and a burst on the database whenever several instances start together. A job committed
+   * after the start wakes its queue the moment it is committed; one left waiting across a restart,
+   * a retry or a scheduled sweep is found by the first poll, as pg-boss's polling finds it.
+   */
+  private deferWorkers(queue: QueueDefinition<never>): void {
+    if (this.workerStarts.has(queue.name) || this.deferredStarts.has(queue.name)) return;
+    const timer = setTimeout(() => this.startWorkersNow(queue), (queue.pollingIntervalSeconds ?? 2) * 1000);
+    this.deferredStarts.set(queue.name, timer);
+  }
+
+  /** {@link startWorkers} from a timer or a wake-up, while started: a failure is logged. */
+  private startWorkersNow(queue: QueueDefinition<never>): void {
+    if (this.state !== 'started') return;
+    this.startWorkers(queue).catch((error: unknown) =>
+      this.options.logger.error({ err: error, queue: queue.name }, 'jobs: workers did not start'),
+    );
   }
 
   /**
@@ -189,6 +233,9 @@ export class Jobs {
       return;
     }
     this.state = 'stopping';
+    for (const timer of this.deferredStarts.values()) clearTimeout(timer);
+    this.deferredStarts.clear();
+    await Promise.allSettled(this.workerStarts.values());
     const timeout = this.options.shutdownTimeoutMs ?? 10_000;
     const deadline = Date.now() + timeout;
     await this.unlisten?.();
@@ -255,6 +302,8 @@ export class Jobs {
 
   private wake(queueName: string): void {
     if (this.state !== 'started' || !this.boss) return;
+    const queue = this.queues.get(queueName);
+    if (queue && !this.workerStarts.has(queueName)) return this.startWorkersNow(queue);
     for (const id of this.workerIds.get(queueName) ?? []) this.boss.notifyWorker(id);
   }
 
