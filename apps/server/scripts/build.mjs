@@ -12,7 +12,8 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
  * - they load files that sit beside their own code: WebAssembly and its data (PGlite), a native
  *   addon (argon2), a worker thread's script (pino's transports), static files and their own
  *   package.json (the Swagger plugins), a language model (wink);
- * - they load on first use through `createRequire` (zxcvbn, wink, the Slack client, the AI SDK);
+ * - they load on first use through `createRequire` (zxcvbn, wink, the Slack client, the AI SDK,
+ *   nodemailer);
  * - a package above shares them: bundled, the app would hold a second copy (zod, whose schemas the
  *   AI SDK reads; @fastify/static, which the Swagger UI registers).
  */
@@ -32,6 +33,7 @@ const external = [
   '@slack/web-api',
   'ai',
   '@ai-sdk/openai-compatible',
+  'nodemailer',
   'zod',
   // node-postgres's optional native binding, required only when asked for.
   'pg-native',

@@ -1,6 +1,10 @@
 import { EventEmitter } from 'node:events';
-import nodemailer, { type Transporter } from 'nodemailer';
+import { createRequire } from 'node:module';
 import type { FastifyBaseLogger } from 'fastify';
+import type * as Nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+
+const require = createRequire(import.meta.url);
 
 export interface MailMessage {
   to: string;
@@ -48,19 +52,26 @@ export function mailLogLine(message: Pick<MailMessage, 'to' | 'subject' | 'text'
  */
 export class Mailer extends EventEmitter<{ sent: [StoredMail] }> {
   readonly mailbox: StoredMail[] = [];
-  private readonly transport: Transporter;
+  /** Made on the first message. */
+  private transport: Transporter | undefined;
   private readonly domain: string;
 
   constructor(private readonly options: MailerOptions) {
     super();
-    const timeouts =
-      options.timeoutMs === undefined
-        ? {}
-        : { connectionTimeout: options.timeoutMs, greetingTimeout: options.timeoutMs, socketTimeout: options.timeoutMs };
-    this.transport = options.mailUrl
-      ? nodemailer.createTransport({ url: options.mailUrl, ...timeouts })
-      : nodemailer.createTransport({ jsonTransport: true });
     this.domain = /@([^>\s]+)/.exec(options.from)?.[1] ?? 'tandem.local';
+  }
+
+  /** The SMTP transport for `mailUrl`, or nodemailer's JSON transport without one; made once. */
+  private transporter(): Transporter {
+    if (this.transport) return this.transport;
+    // Required on the first message, not at start-up: most starts send none (issue #13, cold start).
+    const nodemailer = require('nodemailer') as typeof Nodemailer;
+    const { mailUrl, timeoutMs } = this.options;
+    const timeouts = timeoutMs === undefined ? {} : { connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs };
+    this.transport = mailUrl
+      ? nodemailer.createTransport({ url: mailUrl, ...timeouts })
+      : nodemailer.createTransport({ jsonTransport: true });
+    return this.transport;
   }
 
   /** The Message-ID header for an id: `<{id}@{domain of MAIL_FROM}>` (RFC 5322 §3.6.4). */
@@ -75,7 +86,7 @@ export class Mailer extends EventEmitter<{ sent: [StoredMail] }> {
    */
   async send(message: MailMessage, options: { messageId?: string } = {}): Promise<void> {
     const messageId = options.messageId === undefined ? undefined : this.messageIdHeader(options.messageId);
-    await this.transport.sendMail({ from: this.options.from, ...message, ...(messageId ? { messageId } : {}) });
+    await this.transporter().sendMail({ from: this.options.from, ...message, ...(messageId ? { messageId } : {}) });
     const stored: StoredMail = { ...message, sentAt: new Date(), messageId };
     if (!this.options.mailUrl) {
       this.mailbox.push(stored);
@@ -92,6 +103,6 @@ export class Mailer extends EventEmitter<{ sent: [StoredMail] }> {
   }
 
   close(): void {
-    this.transport.close();
+    this.transport?.close();
   }
 }
