@@ -47,7 +47,8 @@ beforeEach(() => {
 });
 
 // Rendering MUI selects on a shared 2-core machine is slow; the waits are signals, not sleeps.
-describe('RequestComposer (issue #10 /questions/new)', { timeout: 20_000 }, () => {
+// The first test took 13–15 s on a slow host: the limit is one that only a hang reaches.
+describe('RequestComposer (issue #10 /questions/new)', { timeout: 45_000 }, () => {
   it('adds a question of each kind with its own editor, options only for choices', async () => {
     const user = userEvent.setup();
     renderComposer();
