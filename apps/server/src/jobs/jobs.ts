@@ -86,9 +86,8 @@ const IDLE_RECHECK_MS = 100;
  */
 export class Jobs {
   private readonly queues = new Map<string, QueueDefinition<never>>();
-  private readonly workerIds = new Map<string, string[]>();
-  /** Per queue whose workers have started (or are starting): that start. */
-  private readonly workerStarts = new Map<string, Promise<void>>();
+  /** Per queue whose workers have started (or are starting): their ids, once started. */
+  private readonly workerStarts = new Map<string, Promise<string[]>>();
   /** Per queue whose workers wait for their first polling interval: the timer that starts them. */
   private readonly deferredStarts = new Map<string, NodeJS.Timeout>();
   private readonly events = new EventEmitter();
@@ -150,29 +149,19 @@ export class Jobs {
   /**
    * Starts `queue`'s workers (each polls at once, then every polling interval or when woken), once.
    */
-  private startWorkers(queue: QueueDefinition<never>): Promise<void> {
-    const deferred = this.deferredStarts.get(queue.name);
-    if (deferred) clearTimeout(deferred);
+  private startWorkers(queue: QueueDefinition<never>, boss: PgBoss): Promise<string[]> {
+    clearTimeout(this.deferredStarts.get(queue.name));
     this.deferredStarts.delete(queue.name);
     let started = this.workerStarts.get(queue.name);
-    const boss = this.boss;
-    if (!started && boss) {
-      started = (async () => {
-        const ids: string[] = [];
-        for (let worker = 0; worker < (queue.concurrency ?? 1); worker += 1) {
-          ids.push(
-            await boss.work<never>(
-              queue.name,
-              { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: queue.pollingIntervalSeconds ?? 2 },
-              (jobs) => this.run(queue, jobs),
-            ),
-          );
-        }
-        this.workerIds.set(queue.name, ids);
-      })();
+    if (!started) {
+      const options = { batchSize: 1, includeMetadata: true as const, pollingIntervalSeconds: queue.pollingIntervalSeconds ?? 2 };
+      const workers = Array.from({ length: queue.concurrency ?? 1 }, () =>
+        boss.work<never>(queue.name, options, (jobs) => this.run(queue, jobs)),
+      );
+      started = Promise.all(workers);
       this.workerStarts.set(queue.name, started);
     }
-    return started ?? Promise.resolve();
+    return started;
   }
 
   /**
@@ -191,8 +180,8 @@ export class Jobs {
 
   /** {@link startWorkers} from a timer or a wake-up, while started: a failure is logged. */
   private startWorkersNow(queue: QueueDefinition<never>): void {
-    if (this.state !== 'started') return;
-    this.startWorkers(queue).catch((error: unknown) =>
+    if (this.state !== 'started' || !this.boss) return;
+    this.startWorkers(queue, this.boss).catch((error: unknown) =>
       this.options.logger.error({ err: error, queue: queue.name }, 'jobs: workers did not start'),
     );
   }
@@ -302,9 +291,14 @@ export class Jobs {
 
   private wake(queueName: string): void {
     if (this.state !== 'started' || !this.boss) return;
+    const started = this.workerStarts.get(queueName);
     const queue = this.queues.get(queueName);
-    if (queue && !this.workerStarts.has(queueName)) return this.startWorkersNow(queue);
-    for (const id of this.workerIds.get(queueName) ?? []) this.boss.notifyWorker(id);
+    if (!started) return queue ? this.startWorkersNow(queue) : undefined;
+    const boss = this.boss;
+    void started.then(
+      (ids) => ids.forEach((id) => boss.notifyWorker(id)),
+      () => undefined,
+    );
   }
 
   private async run(queue: QueueDefinition<never>, jobs: PgBoss.JobWithMetadata<never>[]): Promise<void> {
