@@ -3,7 +3,7 @@
 // runs the very same SQL statements, in the same order, with the same values, on a pool of the same
 // size (10, apps/server/src/db/client.ts).
 // Usage:
-//   node bench/api-floor.mjs [postgresql://…|pglite] [--duration 5] [--rounds 2] [--connections 64,16] [--calls name,…] [--json] [--out file.md]
+//   node bench/api-floor.mjs [postgresql://…|pglite] [--duration 5] [--rounds 2] [--warmup 3] [--connections 64,16] [--calls name,…] [--json] [--out file.md]
 //   node bench/api-floor.mjs [postgresql://…|pglite] --profile <call name> [--duration 10]   (CPU per request, Tandem next to the floor)
 //   node bench/api-floor.mjs [postgresql://…|pglite] --statement-times [--calls name,…]   (each read statement timed alone; --explain: the plans of those over 1 ms)
 //   node bench/api-floor.mjs [postgresql://…] --scale 10000 [--requests 300]   (p50/p95 with 10,000 offices in the database)
@@ -496,12 +496,23 @@ function median(values) {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-async function measure({ tandemBase, floorBase, calls, authHeaders, connectionsList, duration, rounds = 2, log, pids = {} }) {
+/**
+ * Drives `call` at each connection count, Tandem and floor alternating `rounds` times, after an
+ * unmeasured warm-up of `warmup` seconds on each server at the first count: a call's first
+ * seconds under load compile its path (V8 tiers its functions up), which a long-running server
+ * pays once. Without it Tandem's first round ran below its second in nine calls of ten (its path
+ * is longer than the floor's one route), and "the better of two" was its second run against the
+ * floor's better of two.
+ */
+async function measure({ tandemBase, floorBase, calls, authHeaders, connectionsList, duration, rounds = 2, warmup = 0, log, pids = {} }) {
   const results = {};
   for (const call of calls) {
     const headers = call.auth ? { ...authHeaders } : { 'x-client-id': 'tandem-web' };
     if (call.body) headers['content-type'] = 'application/json';
     results[call.name] = {};
+    if (warmup > 0) {
+      for (const base of [tandemBase, floorBase]) await load(`${base}${call.url}`, call, headers, connectionsList[0], warmup);
+    }
     for (const connections of connectionsList) {
       const runs = { tandem: [], floor: [] };
       for (let round = 0; round < rounds; round += 1) {
@@ -663,6 +674,7 @@ async function main() {
   const asJson = args.includes('--json');
   const duration = Number(option('--duration') ?? 5);
   const rounds = Number(option('--rounds') ?? 2);
+  const warmup = Number(option('--warmup') ?? 3);
   const connectionsList = (option('--connections') ?? (isPglite ? '64,8' : '64,16')).split(',').map(Number);
   const serverUrl = args.find((arg) => arg.includes('://')) ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
   const out = option('--out') ?? path.join(os.tmpdir(), `tandem-api-floor-${isPglite ? 'pglite' : 'postgres'}.md`);
@@ -816,16 +828,18 @@ async function main() {
       console.log(`\n${markdown}\n\n(written to ${out})`);
       return;
     }
-    log(`load: ${connectionsList.join(' and ')} connections, ${duration} s per run, Tandem and floor alternating, best of ${rounds}`);
+    log(
+      `load: ${connectionsList.join(' and ')} connections, ${duration} s per run, Tandem and floor alternating, best of ${rounds}, after ${warmup} s of warm-up per call on each`,
+    );
     const pids = { tandem: tandem.child.pid, floor: floor.child.pid };
-    const results = await measure({ tandemBase, floorBase, calls, authHeaders, connectionsList, duration, rounds, log, pids });
+    const results = await measure({ tandemBase, floorBase, calls, authHeaders, connectionsList, duration, rounds, warmup, log, pids });
     const date = new Date().toISOString().slice(0, 10);
     const title = `${isPglite ? `PGlite (embedded, PostgreSQL ${version})` : `PostgreSQL ${version}`}, ${date}, ${os.cpus().length} cores (load average ${os
       .loadavg()
       .map((n) => n.toFixed(1))
       .join(
         ' ',
-      )} at the end): ${connectionsList[0]} connections unless stated, ${duration} s per run, best of ${rounds === 2 ? 'two' : rounds}`;
+      )} at the end): ${connectionsList[0]} connections unless stated, ${duration} s per run, best of ${rounds === 2 ? 'two' : rounds}, after ${warmup} s of warm-up per call on each server`;
     const report = table({ title, calls, results, connectionsList, embedded: isPglite });
     writeFileSync(out, `${report.markdown}\n`);
     if (asJson) {
