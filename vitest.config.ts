@@ -27,6 +27,18 @@ const moduleMockingServerTests = [
 ];
 
 /**
+ * Server test files about PGlite's own driver code (db/client.ts's PGlite side, its parsers and
+ * its prepared statements): each opens PGlite itself and never reads TEST_DATABASE, so the
+ * PostgreSQL project would only run them a second time, the same way (about a minute of a worker's
+ * time; issue #13: `npm test` ≤ 20 minutes).
+ */
+const pgliteOnlyServerTests = [
+  'apps/server/src/db/pglite-client.test.ts',
+  'apps/server/src/db/pglite-parsers.test.ts',
+  'apps/server/src/db/pglite-prepared.test.ts',
+];
+
+/**
  * Assertion messages name the whole actual value, not `[ …(2) ]`: `npm test` repeats each failure's
  * message in its closing lines, and CI shows only the output's tail (scripts/test.mjs).
  */
@@ -48,7 +60,7 @@ function serverProjects(database: 'pglite' | 'postgres'): TestProjectInlineConfi
         ...common,
         name: `server:${database}`,
         include: serverTests,
-        exclude: [...configDefaults.exclude, ...moduleMockingServerTests],
+        exclude: [...configDefaults.exclude, ...moduleMockingServerTests, ...(database === 'postgres' ? pgliteOnlyServerTests : [])],
         isolate: false,
       },
     },

@@ -1,14 +1,15 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fromPglite, type DatabaseHandle } from './client.js';
+import { openEmptyPglite } from '../test/empty-pglite.js';
 
 let client: PGlite;
 let handle: DatabaseHandle;
 
 beforeEach(async () => {
-  client = await PGlite.create('memory://');
+  client = await openEmptyPglite();
   handle = fromPglite(client);
   await handle.db.execute(sql`create table notes (id int primary key, body text not null)`);
 });

@@ -1,8 +1,10 @@
-import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
+import { type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { date, interval, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fromPglite } from './client.js';
+import { openEmptyPglite } from '../test/empty-pglite.js';
 
 const events = pgTable('events', {
   name: text().primaryKey(),
@@ -20,7 +22,7 @@ afterEach(async () => {
 
 /** A PGlite whose every `query` call's options are recorded (in and out of transactions), wrapped as Tandem wraps it. */
 async function recordedHandle() {
-  client = await PGlite.create('memory://');
+  client = await openEmptyPglite();
   const sent: (QueryOptions | undefined)[] = [];
   const recorded = <T extends Pick<PGlite, 'query'>>(target: T) => {
     const query = target.query.bind(target);

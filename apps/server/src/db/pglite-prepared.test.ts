@@ -1,12 +1,13 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PREPARED_STATEMENTS_MAX, PreparedStatements } from './pglite-prepared.js';
+import { openEmptyPglite } from '../test/empty-pglite.js';
 
 let client: PGlite;
 let prepared: PreparedStatements;
 
 beforeEach(async () => {
-  client = await PGlite.create('memory://');
+  client = await openEmptyPglite();
   await client.exec(`
     create table notes (id uuid primary key, body text not null, tags text[] not null default '{}', data jsonb,
       due date, at timestamptz, done boolean not null default false, points int);
