@@ -15,6 +15,11 @@ declare module 'fastify' {
  */
 const openPaths = ['/api/docs', '/api/openapi.json', '/api/slack/events'];
 
+/** Whether a request's path (no query string) is one of {@link openPaths} or under one. */
+function isOpenPath(path: string): boolean {
+  return openPaths.some((open) => path.startsWith(open) && (path.length === open.length || path[open.length] === '/'));
+}
+
 /**
  * Requires a configured X-Client-Id header on every /api call; unknown or missing → 400
  * INVALID_CLIENT (PRODUCT §4).
@@ -22,10 +27,12 @@ const openPaths = ['/api/docs', '/api/openapi.json', '/api/slack/events'];
 async function clientIdPlugin(app: FastifyInstance, options: { clientIds: string[] }) {
   const allowed = new Set(options.clientIds);
   app.decorateRequest('clientId', '');
-  // A callback hook: no promise per request (issue #13).
+  // A callback hook: no promise per request, and no string built per request to compare the path
+  // (issue #13: the check showed in every request's profile).
   app.addHook('onRequest', (request, _reply, done) => {
-    const path = request.url.split('?')[0]!;
-    if (!path.startsWith('/api/') || openPaths.some((open) => path === open || path.startsWith(`${open}/`))) return done();
+    const queryAt = request.url.indexOf('?');
+    const path = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
+    if (!path.startsWith('/api/') || isOpenPath(path)) return done();
     const header = request.headers['x-client-id'];
     if (typeof header !== 'string' || !allowed.has(header)) {
       return done(new AppError('INVALID_CLIENT', 'This client is not recognised. Send a known X-Client-Id header.'));

@@ -85,6 +85,19 @@ describe('system routes', () => {
     expect(response.body.toLowerCase()).toContain('swagger');
   });
 
+  it('only the open paths and what is under them skip the client id; a path that merely begins like one does not', async () => {
+    for (const url of ['/api/openapi.json', '/api/openapi.json?x=1', '/api/docs/static/index.html']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      // INVALID_CLIENT is a 400; these answer 200, a redirect or a 404, never that.
+      expect(response.statusCode, url).not.toBe(400);
+    }
+    for (const url of ['/api/docsx', '/api/openapi.jsonx', '/api/slack/eventsx', '/api/v1/profile?next=/api/docs']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().errorCode, url).toBe('INVALID_CLIENT');
+    }
+  });
+
   it('an unknown /api path is a 404 JSON envelope; a missing client id there is 400', async () => {
     const response = await t.get('/api/v1/no-such-thing');
     expect(response.statusCode).toBe(404);

@@ -72,11 +72,14 @@ export function redactUrl(url: string): string {
 async function requestLogPlugin(app: FastifyInstance) {
   app.decorateRequest('errorCode', null);
   app.addHook('onResponse', (request: FastifyRequest, reply, done) => {
+    // Nothing to build when the line's level is off (issue #13): with info off (e.g.
+    // LOG_LEVEL=warn) debug is off too, so not even the path is looked at. pino's loggers tell; a
+    // logger that cannot (Fastify's no-op one) gets the line and drops it.
+    const log = request.log as LevelAwareLogger;
+    if (log.isLevelEnabled?.('info') === false) return done();
     const pathname = request.url.split('?')[0]!;
     const quiet = isStaticAssetPath(pathname) || PROBE_PATHS.has(pathname);
-    // Nothing to build when the line's level is off (e.g. LOG_LEVEL=warn; issue #13). pino's
-    // loggers tell; a logger that cannot (Fastify's no-op one) gets the line and drops it.
-    if ((request.log as LevelAwareLogger).isLevelEnabled?.(quiet ? 'debug' : 'info') === false) return done();
+    if (quiet && log.isLevelEnabled?.('debug') === false) return done();
     const ms = Math.round(reply.elapsedTime);
     const url = redactUrl(request.url);
     const line = {
