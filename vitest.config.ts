@@ -4,7 +4,8 @@ import { configDefaults, defineConfig, type TestProjectInlineConfiguration } fro
 
 /**
  * Unit and API tests. The server's API tests run once per database: PGlite always, and
- * PostgreSQL when TEST_DATABASE_URL is set (ARCHITECTURE "tests"); both use the same files.
+ * PostgreSQL when TEST_DATABASE_URL is set (ARCHITECTURE "tests"); both use the same files, except
+ * the tests of PGlite's own driver code, which run on PGlite only (pgliteOnlyServerTests).
  */
 const serverTests = ['apps/server/src/**/*.test.ts'];
 const securityTests = ['test/security/**/*.test.ts'];
