@@ -1,5 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
-import { type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import type { PGlite, QueryOptions, Transaction } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { date, interval, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.js';
+import { pathOf } from '../lib/url-path.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,8 +31,7 @@ async function clientIdPlugin(app: FastifyInstance, options: { clientIds: string
   // A callback hook: no promise per request, and no string built per request to compare the path
   // (issue #13: the check showed in every request's profile).
   app.addHook('onRequest', (request, _reply, done) => {
-    const queryAt = request.url.indexOf('?');
-    const path = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
+    const path = pathOf(request.url);
     if (!path.startsWith('/api/') || isOpenPath(path)) return done();
     const header = request.headers['x-client-id'];
     if (typeof header !== 'string' || !allowed.has(header)) {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { pathOf } from '../lib/url-path.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -77,7 +78,7 @@ async function requestLogPlugin(app: FastifyInstance) {
     // logger that cannot (Fastify's no-op one) gets the line and drops it.
     const log = request.log as LevelAwareLogger;
     if (log.isLevelEnabled?.('info') === false) return done();
-    const pathname = request.url.split('?')[0]!;
+    const pathname = pathOf(request.url);
     const quiet = isStaticAssetPath(pathname) || PROBE_PATHS.has(pathname);
     if (quiet && log.isLevelEnabled?.('debug') === false) return done();
     const ms = Math.round(reply.elapsedTime);

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.js';
+import { pathOf } from '../lib/url-path.js';
 
 /** The web build's list of its router patterns (apps/web vite.config.ts, `routesManifest`). */
 export const ROUTES_MANIFEST_FILE = 'routes.json';
@@ -78,7 +79,7 @@ async function webAppPlugin(app: FastifyInstance, options: { distDir: string | u
     }
   }
   app.setNotFoundHandler(async (request, reply) => {
-    const pathname = request.url.split('?')[0]!;
+    const pathname = pathOf(request.url);
     if (pathname.startsWith('/api/') || pathname === '/api' || !distDir || !['GET', 'HEAD'].includes(request.method)) {
       throw new AppError('NOT_FOUND', 'There is nothing at this address.');
     }
