@@ -15,6 +15,7 @@ import { loadDateFormatData } from '@/lib/date-format-data';
 import { registerServiceWorker } from '@/lib/service-worker';
 import { whenLoadedAndIdle } from '@/lib/when-idle';
 import { readStorage } from '@/lib/token-storage';
+import { createReplayingStyleCache } from '@/theme/style-replay';
 
 installChunkReload();
 const router = createAppRouter();
@@ -26,19 +27,27 @@ if (readStorage('accessToken')) {
   loadDateFormatData();
 }
 
+// The style rules of earlier visits of this build, replayed instead of compiled and inserted one by
+// one in the first commits (issue #13, docs/decisions/044-emotion-styles-replayed.md). The entry
+// chunk's URL is hashed, so it names the build. Production only: in development styles change in place.
+const styles = import.meta.env.PROD ? createReplayingStyleCache({ build: import.meta.url }) : undefined;
+
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
 // The first render as a transition: React renders the shell in slices of a few milliseconds and
 // lets the browser paint and take input between them, instead of one long task (issue #13,
-// docs/decisions/027-boot-in-slices.md).
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <AppProvider>
-        <RouterProvider router={router} />
-      </AppProvider>
-    </StrictMode>,
+// docs/decisions/027-boot-in-slices.md). It waits for the stored styles (a local read, while the
+// session's requests are under way), which must be in place before the first rule is inserted.
+void (styles?.ready ?? Promise.resolve()).then(() =>
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppProvider styleCache={styles?.cache}>
+          <RouterProvider router={router} />
+        </AppProvider>
+      </StrictMode>,
+    ),
   ),
 );
 // The worker (and its precache of every chunk) waits until the page has loaded and gone idle.

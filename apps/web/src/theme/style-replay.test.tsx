@@ -1,0 +1,175 @@
+import { CacheProvider } from '@emotion/react';
+import Box from '@mui/material/Box';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createReplayingStyleCache, MAX_STORED_CSS_CHARS, STYLE_SAVE_DELAY_MS, type StoredStyles, type StyleStore } from './style-replay';
+
+/** A store in memory: what Cache Storage would hold, and every write. */
+function memoryStore(initial: unknown = null) {
+  const writes: StoredStyles[] = [];
+  let held = initial;
+  const store: StyleStore = {
+    read: async () => held,
+    write: async (styles) => {
+      writes.push(styles);
+      held = styles;
+    },
+  };
+  return { store, writes };
+}
+
+/** A page of its own: no style element of an earlier test, no cache (a visit starts afresh). */
+function newVisit() {
+  cleanup();
+  for (const element of document.querySelectorAll('style')) element.remove();
+}
+
+/** Renders a box with `color` under `cache`; its Emotion class name. */
+function renderBox(cache: ReturnType<typeof createReplayingStyleCache>['cache'], color: string) {
+  render(
+    <CacheProvider value={cache}>
+      <Box data-testid="box" sx={{ color, padding: '3px' }} />
+    </CacheProvider>,
+  );
+  const className = [...screen.getByTestId('box').classList].find((name) => name.startsWith('css-'));
+  if (!className) throw new Error('the box has no Emotion class');
+  return className;
+}
+
+/** The text of the app cache's style elements (`css`, not the global ones). */
+function cacheCss() {
+  return [...document.querySelectorAll('style[data-emotion^="css"]:not([data-emotion^="css-global"])')]
+    .map((element) => element.textContent ?? '')
+    .join('');
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  newVisit();
+});
+
+describe('createReplayingStyleCache (issue #13, decision 044)', () => {
+  it('stores the rules a visit inserted once they stop coming, with their class names and the build', async () => {
+    vi.useFakeTimers();
+    const { store, writes } = memoryStore();
+    const { cache, ready } = createReplayingStyleCache({ build: 'build-a', store });
+    await ready;
+    const className = renderBox(cache, 'rgb(1, 2, 3)');
+
+    vi.advanceTimersByTime(STYLE_SAVE_DELAY_MS - 1);
+    expect(writes).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(writes).toHaveLength(1);
+    const [stored] = writes;
+    expect(stored.build).toBe('build-a');
+    expect(stored.ids).toContain(className.slice('css-'.length));
+    expect(stored.css).toContain(`.${className}{`);
+    expect(stored.css).toContain('rgb(1, 2, 3)');
+  });
+
+  it('stores at once when the page is hidden', async () => {
+    const { store, writes } = memoryStore();
+    const { cache, ready } = createReplayingStyleCache({ build: 'build-a', store });
+    await ready;
+    renderBox(cache, 'rgb(4, 5, 6)');
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    expect(writes).toHaveLength(1);
+    expect(writes[0].css).toContain('rgb(4, 5, 6)');
+  });
+
+  it('replays a visit of the same build: the same class, its rule in place, nothing compiled or stored again', async () => {
+    vi.useFakeTimers();
+    const first = memoryStore();
+    const visit1 = createReplayingStyleCache({ build: 'build-a', store: first.store });
+    await visit1.ready;
+    const className = renderBox(visit1.cache, 'rgb(7, 8, 9)');
+    vi.advanceTimersByTime(STYLE_SAVE_DELAY_MS);
+    const [stored] = first.writes;
+
+    newVisit();
+    const second = memoryStore(stored);
+    const visit2 = createReplayingStyleCache({ build: 'build-a', store: second.store });
+    await visit2.ready;
+    const replayed = document.querySelector('style[data-emotion^="css "]');
+    expect(replayed?.getAttribute('data-emotion')?.split(' ')).toEqual(['css', ...stored.ids]);
+    expect(replayed?.textContent).toBe(stored.css);
+
+    expect(renderBox(visit2.cache, 'rgb(7, 8, 9)')).toBe(className);
+    // The rule is the replayed one: no other style element of the cache holds it.
+    expect(cacheCss()).toBe(stored.css);
+    vi.advanceTimersByTime(STYLE_SAVE_DELAY_MS);
+    expect(second.writes).toEqual([]);
+  });
+
+  it("adds a later visit's new rules to the replayed ones when it stores", async () => {
+    vi.useFakeTimers();
+    const first = memoryStore();
+    const visit1 = createReplayingStyleCache({ build: 'build-a', store: first.store });
+    await visit1.ready;
+    const oldClass = renderBox(visit1.cache, 'rgb(10, 11, 12)');
+    vi.advanceTimersByTime(STYLE_SAVE_DELAY_MS);
+
+    newVisit();
+    const second = memoryStore(first.writes[0]);
+    const visit2 = createReplayingStyleCache({ build: 'build-a', store: second.store });
+    await visit2.ready;
+    const newClass = renderBox(visit2.cache, 'rgb(13, 14, 15)');
+    vi.advanceTimersByTime(STYLE_SAVE_DELAY_MS);
+    expect(second.writes).toHaveLength(1);
+    const [stored] = second.writes;
+    expect(stored.ids).toEqual(expect.arrayContaining([oldClass.slice(4), newClass.slice(4)]));
+    expect(stored.css.startsWith(first.writes[0].css)).toBe(true);
+    expect(stored.css).toContain('rgb(13, 14, 15)');
+  });
+
+  it('does not replay the styles of another build, or a stored value of the wrong shape', async () => {
+    for (const held of [
+      { build: 'build-old', ids: ['abc'], css: '.css-abc{color:red;}' },
+      { build: 'build-a', ids: 'abc', css: '.css-abc{color:red;}' },
+      { build: 'build-a', ids: ['a b'], css: '' },
+      'not an object',
+    ]) {
+      newVisit();
+      const { store } = memoryStore(held);
+      const { cache, ready } = createReplayingStyleCache({ build: 'build-a', store });
+      await ready;
+      expect(document.querySelector('style[data-emotion^="css "]')).toBeNull();
+      expect(cache.inserted).toEqual({});
+    }
+  });
+
+  it('renders without replaying when the stored styles cannot be read', async () => {
+    const store: StyleStore = { read: () => Promise.reject(new Error('quota')), write: async () => undefined };
+    const { cache, ready } = createReplayingStyleCache({ build: 'build-a', store });
+    await expect(ready).resolves.toBeUndefined();
+    renderBox(cache, 'rgb(16, 17, 18)');
+    expect(cacheCss()).toContain('rgb(16, 17, 18)');
+  });
+
+  it('replays nothing once a rule was inserted before the stored styles were read', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    const store: StyleStore = {
+      read: () => new Promise((resolve) => (answer = resolve)),
+      write: async () => undefined,
+    };
+    const { cache, ready } = createReplayingStyleCache({ build: 'build-a', store });
+    renderBox(cache, 'rgb(19, 20, 21)');
+    answer({ build: 'build-a', ids: ['zzz'], css: '.css-zzz{color:red;}' });
+    await ready;
+    expect(document.querySelector('style[data-emotion^="css "]')).toBeNull();
+    expect(cache.inserted.zzz).toBeUndefined();
+  });
+
+  it('stores nothing beyond MAX_STORED_CSS_CHARS', async () => {
+    vi.useFakeTimers();
+    const css = `.css-big{content:"${'x'.repeat(MAX_STORED_CSS_CHARS)}";}`;
+    const { store, writes } = memoryStore({ build: 'build-a', ids: ['big'], css });
+    const { cache, ready } = createReplayingStyleCache({ build: 'build-a', store });
+    await ready;
+    renderBox(cache, 'rgb(22, 23, 24)');
+    vi.advanceTimersByTime(STYLE_SAVE_DELAY_MS);
+    expect(writes).toEqual([]);
+  });
+});

@@ -1,0 +1,126 @@
+import createCache, { type EmotionCache } from '@emotion/cache';
+
+/** The Cache Storage cache that holds the styles of the last visits (not local storage: seed §3 names its keys). */
+export const STYLE_CACHE_NAME = 'tandem-styles';
+/** The key of the one entry in {@link STYLE_CACHE_NAME}; never fetched from the network. */
+export const STYLE_ENTRY_URL = '/__tandem/emotion-styles.json';
+/** Beyond this many characters of CSS nothing is stored (every page of the app together is far less). */
+export const MAX_STORED_CSS_CHARS = 1_000_000;
+/** Quiet time after the last new style rule before the styles are stored, ms. */
+export const STYLE_SAVE_DELAY_MS = 2000;
+
+/** What one visit stores: the build it came from, Emotion's class names, and their CSS rules. */
+export interface StoredStyles {
+  /** The entry chunk's URL: hashed, so it changes with every build whose code changed. */
+  build: string;
+  /** Emotion's names (`css-1x2y3z`, `animation-…`) whose rules are in `css`. */
+  ids: string[];
+  css: string;
+}
+
+/** Where stored styles are kept; Cache Storage in the browser, a stand-in in tests. */
+export interface StyleStore {
+  read(): Promise<unknown>;
+  write(styles: StoredStyles): Promise<void>;
+}
+
+/** The browser's Cache Storage, or null where there is none (an insecure origin, tests). */
+export function cacheStorageStyleStore(): StyleStore | null {
+  if (typeof caches === 'undefined') return null;
+  return {
+    async read() {
+      const response = await (await caches.open(STYLE_CACHE_NAME)).match(STYLE_ENTRY_URL);
+      return response ? response.json() : null;
+    },
+    async write(styles) {
+      const body = JSON.stringify(styles);
+      await (
+        await caches.open(STYLE_CACHE_NAME)
+      ).put(STYLE_ENTRY_URL, new Response(body, { headers: { 'content-type': 'application/json' } }));
+    },
+  };
+}
+
+function isStoredStyles(value: unknown): value is StoredStyles {
+  if (typeof value !== 'object' || value === null) return false;
+  const { build, ids, css } = value as Record<string, unknown>;
+  return (
+    typeof build === 'string' &&
+    typeof css === 'string' &&
+    Array.isArray(ids) &&
+    ids.every((id) => typeof id === 'string' && /^[\w-]+$/.test(id))
+  );
+}
+
+/** Options of {@link createReplayingStyleCache}. */
+export interface ReplayingStyleCacheOptions {
+  /** Identifies the build (main.tsx passes its own chunk's URL); styles of another build are not replayed. */
+  build: string;
+  /** Default: Cache Storage; none (null) makes this a plain Emotion cache. */
+  store?: StyleStore | null;
+}
+
+/** The cache of {@link createReplayingStyleCache} and the moment its stored styles are in place. */
+export interface ReplayingStyleCache {
+  cache: EmotionCache;
+  /** Settles once the stored styles are replayed, or found missing, of another build or unreadable; never rejects. */
+  ready: Promise<void>;
+}
+
+/**
+ * The app's Emotion cache, which replays the style rules of earlier visits of the same build
+ * (issue #13, docs/decisions/044-emotion-styles-replayed.md). MUI's components compile their styles
+ * with stylis and insert them rule by rule the first time they render: on a phone, most of the
+ * first commit of a signed-in page. This cache reads the rules the last visits inserted, with their
+ * class names, from Cache Storage and hands them to Emotion as it takes server-rendered styles: one
+ * `<style data-emotion="css name1 name2 …">` element, whose names Emotion then never compiles or
+ * inserts again. A class name is a hash of its styles, so a stored rule is the rule the component
+ * would insert. Render after `ready`: a rule inserted before it would sit before the replayed ones,
+ * out of the order the visits inserted them in, so once a rule is in, nothing is replayed. New
+ * rules are stored once they stop coming ({@link STYLE_SAVE_DELAY_MS}) and when the page is hidden.
+ */
+export function createReplayingStyleCache({ build, store = cacheStorageStyleStore() }: ReplayingStyleCacheOptions): ReplayingStyleCache {
+  const cache = createCache({ key: 'css' });
+  if (!store) return { cache, ready: Promise.resolve() };
+
+  let replayedCss = '';
+  const insertedRules: string[] = [];
+  let isDirty = false;
+  let saveTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const save = () => {
+    clearTimeout(saveTimer);
+    saveTimer = undefined;
+    if (!isDirty) return;
+    isDirty = false;
+    const css = replayedCss + insertedRules.join('');
+    if (css.length > MAX_STORED_CSS_CHARS) return;
+    const ids = Object.keys(cache.inserted).filter((id) => cache.inserted[id] === true);
+    store.write({ build, ids, css }).catch(() => undefined);
+  };
+
+  const sheetInsert = cache.sheet.insert.bind(cache.sheet);
+  cache.sheet.insert = (rule: string) => {
+    sheetInsert(rule);
+    insertedRules.push(rule);
+    isDirty = true;
+    if (saveTimer === undefined) saveTimer = setTimeout(save, STYLE_SAVE_DELAY_MS);
+  };
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') save();
+  });
+
+  const ready = store
+    .read()
+    .catch(() => null)
+    .then((stored) => {
+      if (!isStoredStyles(stored) || stored.build !== build || insertedRules.length > 0) return;
+      const element = document.createElement('style');
+      element.setAttribute('data-emotion', [cache.key, ...stored.ids].join(' '));
+      element.textContent = stored.css;
+      cache.sheet.hydrate([element]);
+      for (const id of stored.ids) cache.inserted[id] = true;
+      replayedCss = stored.css;
+    });
+  return { cache, ready };
+}
