@@ -2,7 +2,14 @@ import { CacheProvider } from '@emotion/react';
 import Box from '@mui/material/Box';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createReplayingStyleCache, MAX_STORED_CSS_CHARS, STYLE_SAVE_DELAY_MS, type StoredStyles, type StyleStore } from './style-replay';
+import {
+  createReplayingStyleCache,
+  MAX_STORED_CSS_CHARS,
+  STYLE_READ_BOUND_MS,
+  STYLE_SAVE_DELAY_MS,
+  type StoredStyles,
+  type StyleStore,
+} from './style-replay';
 
 /** A store in memory: what Cache Storage would hold, and every write. */
 function memoryStore(initial: unknown = null) {
@@ -16,6 +23,12 @@ function memoryStore(initial: unknown = null) {
     },
   };
   return { store, writes };
+}
+
+/** The one write of `writes` (fails when there is none or more). */
+function onlyWrite(writes: StoredStyles[]): StoredStyles {
+  expect(writes).toHaveLength(1);
+  return writes[0]!;
 }
 
 /** A page of its own: no style element of an earlier test, no cache (a visit starts afresh). */
@@ -60,7 +73,7 @@ describe('createReplayingStyleCache (issue #13, decision 044)', () => {
     expect(writes).toEqual([]);
     vi.advanceTimersByTime(1);
     expect(writes).toHaveLength(1);
-    const [stored] = writes;
+    const stored = onlyWrite(writes);
     expect(stored.build).toBe('build-a');
     expect(stored.ids).toContain(className.slice('css-'.length));
     expect(stored.css).toContain(`.${className}{`);
@@ -76,7 +89,7 @@ describe('createReplayingStyleCache (issue #13, decision 044)', () => {
     document.dispatchEvent(new Event('visibilitychange'));
     Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
     expect(writes).toHaveLength(1);
-    expect(writes[0].css).toContain('rgb(4, 5, 6)');
+    expect(onlyWrite(writes).css).toContain('rgb(4, 5, 6)');
   });
 
   it('replays a visit of the same build: the same class, its rule in place, nothing compiled or stored again', async () => {
@@ -86,7 +99,7 @@ describe('createReplayingStyleCache (issue #13, decision 044)', () => {
     await visit1.ready;
     const className = renderBox(visit1.cache, 'rgb(7, 8, 9)');
     vi.advanceTimersByTime(STYLE_SAVE_DELAY_MS);
-    const [stored] = first.writes;
+    const stored = onlyWrite(first.writes);
 
     newVisit();
     const second = memoryStore(stored);
@@ -112,15 +125,15 @@ describe('createReplayingStyleCache (issue #13, decision 044)', () => {
     vi.advanceTimersByTime(STYLE_SAVE_DELAY_MS);
 
     newVisit();
-    const second = memoryStore(first.writes[0]);
+    const second = memoryStore(onlyWrite(first.writes));
     const visit2 = createReplayingStyleCache({ build: 'build-a', store: second.store });
     await visit2.ready;
     const newClass = renderBox(visit2.cache, 'rgb(13, 14, 15)');
     vi.advanceTimersByTime(STYLE_SAVE_DELAY_MS);
     expect(second.writes).toHaveLength(1);
-    const [stored] = second.writes;
+    const stored = onlyWrite(second.writes);
     expect(stored.ids).toEqual(expect.arrayContaining([oldClass.slice(4), newClass.slice(4)]));
-    expect(stored.css.startsWith(first.writes[0].css)).toBe(true);
+    expect(stored.css.startsWith(onlyWrite(first.writes).css)).toBe(true);
     expect(stored.css).toContain('rgb(13, 14, 15)');
   });
 
@@ -160,6 +173,24 @@ describe('createReplayingStyleCache (issue #13, decision 044)', () => {
     await ready;
     expect(document.querySelector('style[data-emotion^="css "]')).toBeNull();
     expect(cache.inserted.zzz).toBeUndefined();
+  });
+
+  it('is ready after STYLE_READ_BOUND_MS when the read hangs, and then replays nothing', async () => {
+    vi.useFakeTimers();
+    let answer: (value: unknown) => void = () => undefined;
+    const store: StyleStore = { read: () => new Promise((resolve) => (answer = resolve)), write: async () => undefined };
+    const { cache, ready } = createReplayingStyleCache({ build: 'build-a', store });
+    let isReady = false;
+    void ready.then(() => (isReady = true));
+    await vi.advanceTimersByTimeAsync(STYLE_READ_BOUND_MS - 1);
+    expect(isReady).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(isReady).toBe(true);
+    renderBox(cache, 'rgb(25, 26, 27)');
+    answer({ build: 'build-a', ids: ['zzz'], css: '.css-zzz{color:red;}' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(document.querySelector('style[data-emotion^="css "]')).toBeNull();
+    expect(cacheCss()).toContain('rgb(25, 26, 27)');
   });
 
   it('stores nothing beyond MAX_STORED_CSS_CHARS', async () => {

@@ -8,6 +8,8 @@ export const STYLE_ENTRY_URL = '/__tandem/emotion-styles.json';
 export const MAX_STORED_CSS_CHARS = 1_000_000;
 /** Quiet time after the last new style rule before the styles are stored, ms. */
 export const STYLE_SAVE_DELAY_MS = 2000;
+/** Longest wait for the stored styles before the app renders without them, ms (a read takes a few). */
+export const STYLE_READ_BOUND_MS = 250;
 
 /** What one visit stores: the build it came from, Emotion's class names, and their CSS rules. */
 export interface StoredStyles {
@@ -63,7 +65,10 @@ export interface ReplayingStyleCacheOptions {
 /** The cache of {@link createReplayingStyleCache} and the moment its stored styles are in place. */
 export interface ReplayingStyleCache {
   cache: EmotionCache;
-  /** Settles once the stored styles are replayed, or found missing, of another build or unreadable; never rejects. */
+  /**
+   * Settles once the stored styles are replayed, found missing, of another build or unreadable, or
+   * after {@link STYLE_READ_BOUND_MS} at the latest; never rejects.
+   */
   ready: Promise<void>;
 }
 
@@ -75,8 +80,8 @@ export interface ReplayingStyleCache {
  * class names, from Cache Storage and hands them to Emotion as it takes server-rendered styles: one
  * `<style data-emotion="css name1 name2 …">` element, whose names Emotion then never compiles or
  * inserts again. A class name is a hash of its styles, so a stored rule is the rule the component
- * would insert. Render after `ready`: a rule inserted before it would sit before the replayed ones,
- * out of the order the visits inserted them in, so once a rule is in, nothing is replayed. New
+ * would insert. Render after `ready`: a rule inserted before the replay would sit before the replayed
+ * ones, out of the order the visits inserted them in, so once a rule is in, nothing is replayed. New
  * rules are stored once they stop coming ({@link STYLE_SAVE_DELAY_MS}) and when the page is hidden.
  */
 export function createReplayingStyleCache({ build, store = cacheStorageStyleStore() }: ReplayingStyleCacheOptions): ReplayingStyleCache {
@@ -110,7 +115,7 @@ export function createReplayingStyleCache({ build, store = cacheStorageStyleStor
     if (document.visibilityState === 'hidden') save();
   });
 
-  const ready = store
+  const replayed = store
     .read()
     .catch(() => null)
     .then((stored) => {
@@ -122,5 +127,7 @@ export function createReplayingStyleCache({ build, store = cacheStorageStyleStor
       for (const id of stored.ids) cache.inserted[id] = true;
       replayedCss = stored.css;
     });
-  return { cache, ready };
+  // A read that hangs (a broken storage) must not keep the app from rendering.
+  const bound = new Promise<void>((resolve) => setTimeout(resolve, STYLE_READ_BOUND_MS));
+  return { cache, ready: Promise.race([replayed, bound]) };
 }
