@@ -38,7 +38,8 @@ const root = createRoot(container);
 // The first render as a transition: React renders the shell in slices of a few milliseconds and
 // lets the browser paint and take input between them, instead of one long task (issue #13,
 // docs/decisions/027-boot-in-slices.md). It waits for the stored styles (a local read, while the
-// session's requests are under way), which must be in place before the first rule is inserted.
+// session's requests are under way; 250 ms at most), which must be in place before the first rule
+// is inserted.
 void (styles?.ready ?? Promise.resolve()).then(() =>
   startTransition(() =>
     root.render(
