@@ -31,6 +31,20 @@ function onlyWrite(writes: StoredStyles[]): StoredStyles {
   return writes[0]!;
 }
 
+/**
+ * A first visit of build-a (fake timers on) that renders a box of `color` and stores its styles;
+ * then a new page. The stored styles and the box's class.
+ */
+async function firstVisit(color: string) {
+  const { store, writes } = memoryStore();
+  const { cache, ready } = createReplayingStyleCache({ build: 'build-a', store });
+  await ready;
+  const className = renderBox(cache, color);
+  vi.advanceTimersByTime(STYLE_SAVE_DELAY_MS);
+  newVisit();
+  return { stored: onlyWrite(writes), className };
+}
+
 /** A page of its own: no style element of an earlier test, no cache (a visit starts afresh). */
 function newVisit() {
   cleanup();
@@ -94,14 +108,7 @@ describe('createReplayingStyleCache (issue #13, decision 044)', () => {
 
   it('replays a visit of the same build: the same class, its rule in place, nothing compiled or stored again', async () => {
     vi.useFakeTimers();
-    const first = memoryStore();
-    const visit1 = createReplayingStyleCache({ build: 'build-a', store: first.store });
-    await visit1.ready;
-    const className = renderBox(visit1.cache, 'rgb(7, 8, 9)');
-    vi.advanceTimersByTime(STYLE_SAVE_DELAY_MS);
-    const stored = onlyWrite(first.writes);
-
-    newVisit();
+    const { stored, className } = await firstVisit('rgb(7, 8, 9)');
     const second = memoryStore(stored);
     const visit2 = createReplayingStyleCache({ build: 'build-a', store: second.store });
     await visit2.ready;
@@ -118,14 +125,9 @@ describe('createReplayingStyleCache (issue #13, decision 044)', () => {
 
   it("adds a later visit's new rules to the replayed ones when it stores", async () => {
     vi.useFakeTimers();
-    const first = memoryStore();
-    const visit1 = createReplayingStyleCache({ build: 'build-a', store: first.store });
-    await visit1.ready;
-    const oldClass = renderBox(visit1.cache, 'rgb(10, 11, 12)');
-    vi.advanceTimersByTime(STYLE_SAVE_DELAY_MS);
-
-    newVisit();
-    const second = memoryStore(onlyWrite(first.writes));
+    const first = await firstVisit('rgb(10, 11, 12)');
+    const oldClass = first.className;
+    const second = memoryStore(first.stored);
     const visit2 = createReplayingStyleCache({ build: 'build-a', store: second.store });
     await visit2.ready;
     const newClass = renderBox(visit2.cache, 'rgb(13, 14, 15)');
@@ -133,7 +135,7 @@ describe('createReplayingStyleCache (issue #13, decision 044)', () => {
     expect(second.writes).toHaveLength(1);
     const stored = onlyWrite(second.writes);
     expect(stored.ids).toEqual(expect.arrayContaining([oldClass.slice(4), newClass.slice(4)]));
-    expect(stored.css.startsWith(onlyWrite(first.writes).css)).toBe(true);
+    expect(stored.css.startsWith(first.stored.css)).toBe(true);
     expect(stored.css).toContain('rgb(13, 14, 15)');
   });
 
