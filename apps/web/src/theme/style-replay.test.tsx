@@ -76,7 +76,7 @@ afterEach(() => {
 });
 
 describe('createReplayingStyleCache (issue #13, decision 044)', () => {
-  it('stores the rules a visit inserted once they stop coming, with their class names and the build', async () => {
+  it('stores the rules a visit inserted STYLE_SAVE_DELAY_MS after the first, with their class names and the build', async () => {
     vi.useFakeTimers();
     const { store, writes } = memoryStore();
     const { cache, ready } = createReplayingStyleCache({ build: 'build-a', store });

@@ -6,7 +6,7 @@ export const STYLE_CACHE_NAME = 'tandem-styles';
 export const STYLE_ENTRY_URL = '/__tandem/emotion-styles.json';
 /** Beyond this many characters of CSS nothing is stored (every page of the app together is far less). */
 export const MAX_STORED_CSS_CHARS = 1_000_000;
-/** Quiet time after the last new style rule before the styles are stored, ms. */
+/** Time from the first rule not yet stored to the save that stores it with those after it, ms. */
 export const STYLE_SAVE_DELAY_MS = 2000;
 /** Longest wait for the stored styles before the app renders without them, ms (a read takes a few). */
 export const STYLE_READ_BOUND_MS = 250;
@@ -29,16 +29,17 @@ export interface StyleStore {
 /** The browser's Cache Storage, or null where there is none (an insecure origin, tests). */
 export function cacheStorageStyleStore(): StyleStore | null {
   if (typeof caches === 'undefined') return null;
+  // Opened once, on the first read, for that read and every write after it.
+  let opened: Promise<Cache> | undefined;
+  const open = () => (opened ??= caches.open(STYLE_CACHE_NAME));
   return {
     async read() {
-      const response = await (await caches.open(STYLE_CACHE_NAME)).match(STYLE_ENTRY_URL);
+      const response = await (await open()).match(STYLE_ENTRY_URL);
       return response ? response.json() : null;
     },
     async write(styles) {
       const body = JSON.stringify(styles);
-      await (
-        await caches.open(STYLE_CACHE_NAME)
-      ).put(STYLE_ENTRY_URL, new Response(body, { headers: { 'content-type': 'application/json' } }));
+      await (await open()).put(STYLE_ENTRY_URL, new Response(body, { headers: { 'content-type': 'application/json' } }));
     },
   };
 }
@@ -82,7 +83,7 @@ export interface ReplayingStyleCache {
  * inserts again. A class name is a hash of its styles, so a stored rule is the rule the component
  * would insert. Render after `ready`: a rule inserted before the replay would sit before the replayed
  * ones, out of the order the visits inserted them in, so once a rule is in, nothing is replayed. New
- * rules are stored once they stop coming ({@link STYLE_SAVE_DELAY_MS}) and when the page is hidden.
+ * rules are stored {@link STYLE_SAVE_DELAY_MS} after the first of them, and when the page is hidden.
  */
 export function createReplayingStyleCache({ build, store = cacheStorageStyleStore() }: ReplayingStyleCacheOptions): ReplayingStyleCache {
   const cache = createCache({ key: 'css' });
@@ -90,14 +91,13 @@ export function createReplayingStyleCache({ build, store = cacheStorageStyleStor
 
   let replayedCss = '';
   const insertedRules: string[] = [];
-  let isDirty = false;
+  // Pending from the first rule inserted after a save until the next save: set means unsaved rules.
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
 
   const save = () => {
+    if (saveTimer === undefined) return;
     clearTimeout(saveTimer);
     saveTimer = undefined;
-    if (!isDirty) return;
-    isDirty = false;
     const css = replayedCss + insertedRules.join('');
     if (css.length > MAX_STORED_CSS_CHARS) return;
     const ids = Object.keys(cache.inserted).filter((id) => cache.inserted[id] === true);
@@ -108,8 +108,7 @@ export function createReplayingStyleCache({ build, store = cacheStorageStyleStor
   cache.sheet.insert = (rule: string) => {
     sheetInsert(rule);
     insertedRules.push(rule);
-    isDirty = true;
-    if (saveTimer === undefined) saveTimer = setTimeout(save, STYLE_SAVE_DELAY_MS);
+    saveTimer ??= setTimeout(save, STYLE_SAVE_DELAY_MS);
   };
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') save();
