@@ -1,15 +1,8 @@
 import { CacheProvider } from '@emotion/react';
 import Box from '@mui/material/Box';
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  createReplayingStyleCache,
-  MAX_STORED_CSS_CHARS,
-  STYLE_READ_BOUND_MS,
-  STYLE_SAVE_DELAY_MS,
-  type StoredStyles,
-  type StyleStore,
-} from './style-replay';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createReplayingStyleCache, MAX_STORED_CSS_CHARS, STYLE_READ_BOUND_MS, type StoredStyles, type StyleStore } from './style-replay';
 
 /** A store in memory: what Cache Storage would hold, and every write. */
 function memoryStore(initial: unknown = null) {
@@ -25,6 +18,20 @@ function memoryStore(initial: unknown = null) {
   return { store, writes };
 }
 
+/**
+ * The browser's idle callbacks held in a queue (jsdom has none): `runIdle()` is the main thread's
+ * next idle moment, when the cache stores new rules.
+ */
+let runIdle: () => void = () => undefined;
+
+beforeEach(() => {
+  const queued: IdleRequestCallback[] = [];
+  vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => queued.push(callback));
+  runIdle = () => {
+    for (const callback of queued.splice(0)) callback({ didTimeout: false, timeRemaining: () => 50 });
+  };
+});
+
 /** The one write of `writes` (fails when there is none or more). */
 function onlyWrite(writes: StoredStyles[]): StoredStyles {
   expect(writes).toHaveLength(1);
@@ -32,7 +39,7 @@ function onlyWrite(writes: StoredStyles[]): StoredStyles {
 }
 
 /**
- * A first visit of build-a (fake timers on) that renders a box of `color` and stores its styles;
+ * A first visit of build-a that renders a box of `color` and stores its styles;
  * then a new page. The stored styles and the box's class.
  */
 async function firstVisit(color: string) {
@@ -40,7 +47,7 @@ async function firstVisit(color: string) {
   const { cache, ready } = createReplayingStyleCache({ build: 'build-a', store });
   await ready;
   const className = renderBox(cache, color);
-  vi.advanceTimersByTime(STYLE_SAVE_DELAY_MS);
+  runIdle();
   newVisit();
   return { stored: onlyWrite(writes), className };
 }
@@ -72,26 +79,42 @@ function cacheCss() {
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
   newVisit();
 });
 
 describe('createReplayingStyleCache (issue #13, decision 044)', () => {
-  it('stores the rules a visit inserted STYLE_SAVE_DELAY_MS after the first, with their class names and the build', async () => {
-    vi.useFakeTimers();
+  it('stores the rules a visit inserted at the next idle moment, with their class names and the build', async () => {
     const { store, writes } = memoryStore();
     const { cache, ready } = createReplayingStyleCache({ build: 'build-a', store });
     await ready;
     const className = renderBox(cache, 'rgb(1, 2, 3)');
 
-    vi.advanceTimersByTime(STYLE_SAVE_DELAY_MS - 1);
     expect(writes).toEqual([]);
-    vi.advanceTimersByTime(1);
-    expect(writes).toHaveLength(1);
+    runIdle();
     const stored = onlyWrite(writes);
     expect(stored.build).toBe('build-a');
     expect(stored.ids).toContain(className.slice('css-'.length));
     expect(stored.css).toContain(`.${className}{`);
     expect(stored.css).toContain('rgb(1, 2, 3)');
+  });
+
+  it("stores a later commit's rules at the idle moment after it, with those stored before", async () => {
+    const { store, writes } = memoryStore();
+    const { cache, ready } = createReplayingStyleCache({ build: 'build-a', store });
+    await ready;
+    renderBox(cache, 'rgb(28, 29, 30)');
+    runIdle();
+    expect(writes).toHaveLength(1);
+    cleanup();
+    const later = renderBox(cache, 'rgb(31, 32, 33)');
+
+    expect(writes).toHaveLength(1);
+    runIdle();
+    expect(writes).toHaveLength(2);
+    expect(writes[1]!.ids).toContain(later.slice('css-'.length));
+    expect(writes[1]!.css.startsWith(writes[0]!.css)).toBe(true);
+    expect(writes[1]!.css).toContain('rgb(31, 32, 33)');
   });
 
   it('stores at once when the page is hidden', async () => {
@@ -107,7 +130,6 @@ describe('createReplayingStyleCache (issue #13, decision 044)', () => {
   });
 
   it('replays a visit of the same build: the same class, its rule in place, nothing compiled or stored again', async () => {
-    vi.useFakeTimers();
     const { stored, className } = await firstVisit('rgb(7, 8, 9)');
     const second = memoryStore(stored);
     const visit2 = createReplayingStyleCache({ build: 'build-a', store: second.store });
@@ -119,19 +141,18 @@ describe('createReplayingStyleCache (issue #13, decision 044)', () => {
     expect(renderBox(visit2.cache, 'rgb(7, 8, 9)')).toBe(className);
     // The rule is the replayed one: no other style element of the cache holds it.
     expect(cacheCss()).toBe(stored.css);
-    vi.advanceTimersByTime(STYLE_SAVE_DELAY_MS);
+    runIdle();
     expect(second.writes).toEqual([]);
   });
 
   it("adds a later visit's new rules to the replayed ones when it stores", async () => {
-    vi.useFakeTimers();
     const first = await firstVisit('rgb(10, 11, 12)');
     const oldClass = first.className;
     const second = memoryStore(first.stored);
     const visit2 = createReplayingStyleCache({ build: 'build-a', store: second.store });
     await visit2.ready;
     const newClass = renderBox(visit2.cache, 'rgb(13, 14, 15)');
-    vi.advanceTimersByTime(STYLE_SAVE_DELAY_MS);
+    runIdle();
     expect(second.writes).toHaveLength(1);
     const stored = onlyWrite(second.writes);
     expect(stored.ids).toEqual(expect.arrayContaining([oldClass.slice(4), newClass.slice(4)]));
@@ -196,13 +217,12 @@ describe('createReplayingStyleCache (issue #13, decision 044)', () => {
   });
 
   it('stores nothing beyond MAX_STORED_CSS_CHARS', async () => {
-    vi.useFakeTimers();
     const css = `.css-big{content:"${'x'.repeat(MAX_STORED_CSS_CHARS)}";}`;
     const { store, writes } = memoryStore({ build: 'build-a', ids: ['big'], css });
     const { cache, ready } = createReplayingStyleCache({ build: 'build-a', store });
     await ready;
     renderBox(cache, 'rgb(22, 23, 24)');
-    vi.advanceTimersByTime(STYLE_SAVE_DELAY_MS);
+    runIdle();
     expect(writes).toEqual([]);
   });
 });

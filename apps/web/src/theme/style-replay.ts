@@ -1,4 +1,5 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
+import { whenIdle } from '@/lib/when-idle';
 
 /** The Cache Storage cache that holds the styles of the last visits (not local storage: seed §3 names its keys). */
 export const STYLE_CACHE_NAME = 'tandem-styles';
@@ -6,8 +7,6 @@ export const STYLE_CACHE_NAME = 'tandem-styles';
 export const STYLE_ENTRY_URL = '/__tandem/emotion-styles.json';
 /** Beyond this many characters of CSS nothing is stored (every page of the app together is far less). */
 export const MAX_STORED_CSS_CHARS = 1_000_000;
-/** Time from the first rule not yet stored to the save that stores it with those after it, ms. */
-export const STYLE_SAVE_DELAY_MS = 2000;
 /** Longest wait for the stored styles before the app renders without them, ms (a read takes a few). */
 export const STYLE_READ_BOUND_MS = 250;
 
@@ -83,7 +82,10 @@ export interface ReplayingStyleCache {
  * inserts again. A class name is a hash of its styles, so a stored rule is the rule the component
  * would insert. Render after `ready`: a rule inserted before the replay would sit before the replayed
  * ones, out of the order the visits inserted them in, so once a rule is in, nothing is replayed. New
- * rules are stored {@link STYLE_SAVE_DELAY_MS} after the first of them, and when the page is hidden.
+ * rules are stored at the next idle moment after them ({@link whenIdle}: once the render and commit
+ * that inserted them are done), and when the page is hidden. A fixed delay after the first of them
+ * left out the rules of a commit that came later, such as a list's once its data arrived, whenever
+ * the page was left before a second save.
  */
 export function createReplayingStyleCache({ build, store = cacheStorageStyleStore() }: ReplayingStyleCacheOptions): ReplayingStyleCache {
   const cache = createCache({ key: 'css' });
@@ -91,13 +93,12 @@ export function createReplayingStyleCache({ build, store = cacheStorageStyleStor
 
   let replayedCss = '';
   const insertedRules: string[] = [];
-  // Pending from the first rule inserted after a save until the next save: set means unsaved rules.
-  let saveTimer: ReturnType<typeof setTimeout> | undefined;
+  // From the first rule inserted after a save until the next save: there are rules to store.
+  let hasUnsavedRules = false;
 
   const save = () => {
-    if (saveTimer === undefined) return;
-    clearTimeout(saveTimer);
-    saveTimer = undefined;
+    if (!hasUnsavedRules) return;
+    hasUnsavedRules = false;
     const css = replayedCss + insertedRules.join('');
     if (css.length > MAX_STORED_CSS_CHARS) return;
     const ids = Object.keys(cache.inserted).filter((id) => cache.inserted[id] === true);
@@ -108,7 +109,9 @@ export function createReplayingStyleCache({ build, store = cacheStorageStyleStor
   cache.sheet.insert = (rule: string) => {
     sheetInsert(rule);
     insertedRules.push(rule);
-    saveTimer ??= setTimeout(save, STYLE_SAVE_DELAY_MS);
+    if (hasUnsavedRules) return;
+    hasUnsavedRules = true;
+    whenIdle(save);
   };
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') save();
