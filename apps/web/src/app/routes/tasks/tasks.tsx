@@ -31,17 +31,22 @@ import {
   type TaskFilters,
 } from '@/features/tasks/utils/task-filters';
 import { canCreateTasks, type TaskActor } from '@/features/tasks/utils/task-permissions';
+import { membersQueryOptions, prefetchMembers } from '@/features/workspaces';
 
 /**
  * Loader of /tasks (issue #8): requests the list's first page for the URL's filters at once, beside
  * the session's own loading on a full page load (the workspace is the stored current organization
  * until init has chosen), instead of after the screen first rendered; a list already cached is left
- * alone. Resolves at once; a failure shows on the screen, which uses the same query. Nothing is
- * requested without a stored token.
+ * alone. The members (the assignee choices) too: requested by the screen's first commit, their
+ * request and the render its start caused ran inside that commit's task (issue #13). Resolves at
+ * once; a failure shows on the screen, which uses the same queries. Nothing is requested without a
+ * stored token.
  */
-export function tasksLoader({ request }: LoaderFunctionArgs): null {
+export function tasksLoader({ request }: Pick<LoaderFunctionArgs, 'request'>): null {
   const workspaceId = getSessionState().workspace?.id ?? readStorage('currentOrganization');
   if (!workspaceId || !readStorage('accessToken')) return null;
+  // Only members not cached yet: this loader runs again on every change of the URL.
+  if (!queryClient.getQueryState(membersQueryOptions(workspaceId).queryKey)) void prefetchMembers(queryClient, workspaceId);
   const params = toTaskListParams(parseTaskFilters(new URL(request.url).searchParams), startOfDay(formatCalendarDate(new Date())));
   const options = tasksQueryOptions(workspaceId, params);
   // Only a list not cached yet: a cached one refreshes as the screen says (a refetch here, on every
