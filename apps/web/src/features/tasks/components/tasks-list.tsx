@@ -58,7 +58,12 @@ export const TasksList = memo(function TasksList({ tasks, actor, onOpen, onMove 
                 value={task.status}
                 disabled={!canChangeStatus}
                 onChange={(event) => onMove(task, event.target.value as TaskStatus)}
-                slotProps={{ htmlInput: { 'aria-label': `Status of “${task.title}”` } }}
+                slotProps={{
+                  // A select is never autofilled: none of the keyframes MUI's inputs inject to notice
+                  // autofill, which every input mounts as a style element of its own (issue #13).
+                  input: { disableInjectingGlobalStyles: true },
+                  htmlInput: { 'aria-label': `Status of “${task.title}”` },
+                }}
                 sx={(theme) => ({
                   gridArea: 'status',
                   width: 160,
