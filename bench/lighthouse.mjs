@@ -137,7 +137,7 @@ try {
   const reports = option('--reports');
   if (reports) mkdirSync(reports, { recursive: true });
   if (reports) for (const r of results) writeFileSync(path.join(reports, `${r.name.replace(/\W+/g, '-')}.json`), JSON.stringify(r.lhr));
-  else {
+  else if (!asJson) {
     const ms = (value) => `${Math.round(value)} ms`;
     console.log(
       `\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, median of ${runs}${cold ? ', each a first visit (--cold)' : ''}\n`,
