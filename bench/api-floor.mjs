@@ -3,7 +3,7 @@
 // runs the very same SQL statements, in the same order, with the same values, on a pool of the same
 // size (10, apps/server/src/db/client.ts).
 // Usage:
-//   node bench/api-floor.mjs [postgresql://…|pglite] [--duration 5] [--rounds 2] [--warmup 3] [--connections 64,16] [--calls name,…] [--json] [--out file.md]
+//   node bench/api-floor.mjs [postgresql://…|pglite] [--duration 15] [--rounds 2] [--warmup 3] [--connections 64,16] [--calls name,…] [--json] [--out file.md]
 //   node bench/api-floor.mjs [postgresql://…|pglite] --profile <call name> [--duration 10]   (CPU per request, Tandem next to the floor)
 //   node bench/api-floor.mjs [postgresql://…|pglite] --statement-times [--calls name,…]   (each read statement timed alone; --explain: the plans of those over 1 ms)
 //   node bench/api-floor.mjs [postgresql://…] --scale 10000 [--requests 300]   (p50/p95 with 10,000 offices in the database)
@@ -672,7 +672,9 @@ async function main() {
   const scale = Number(option('--scale') ?? 0);
   if (scale && isPglite) throw new Error('--scale runs on PostgreSQL only');
   const asJson = args.includes('--json');
-  const duration = Number(option('--duration') ?? 5);
+  // 15 s a run (since the eighteenth session; 5 s before): at 64 connections a 5 s run's p99 rests on
+  // its slowest 50–100 requests, and one slow stretch of the host moved it by a third (bench/README).
+  const duration = Number(option('--duration') ?? 15);
   const rounds = Number(option('--rounds') ?? 2);
   const warmup = Number(option('--warmup') ?? 3);
   const connectionsList = (option('--connections') ?? (isPglite ? '64,8' : '64,16')).split(',').map(Number);
