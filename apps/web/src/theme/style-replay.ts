@@ -83,9 +83,7 @@ export interface ReplayingStyleCache {
  * would insert. Render after `ready`: a rule inserted before the replay would sit before the replayed
  * ones, out of the order the visits inserted them in, so once a rule is in, nothing is replayed. New
  * rules are stored at the next idle moment after them ({@link whenIdle}: once the render and commit
- * that inserted them are done), and when the page is hidden. A fixed delay after the first of them
- * left out the rules of a commit that came later, such as a list's once its data arrived, whenever
- * the page was left before a second save.
+ * that inserted them are done), and when the page is hidden.
  */
 export function createReplayingStyleCache({ build, store = cacheStorageStyleStore() }: ReplayingStyleCacheOptions): ReplayingStyleCache {
   const cache = createCache({ key: 'css' });
