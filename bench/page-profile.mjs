@@ -6,10 +6,12 @@
 // over 50 ms of the tasks after the first contentful paint (what Lighthouse's Total Blocking Time counts).
 // Usage (build first: `npm run build`):
 //   node bench/page-profile.mjs [path=/tasks] [--loads 3] [--top 8]
-//   [--inclusive]
+//   [--inclusive] [--cold] [--signed-out]
 //   (path `brief` or `answer`: the demo's first brief, or its first answer page, as Lighthouse loads them;
 //   --inclusive: each function's time with its callees, by source line: which React phase, hook or
-//   component a long task spent itself in; best with an unminified build (`build.minify: false`))
+//   component a long task spent itself in; best with an unminified build (`build.minify: false`);
+//   --cold: every load a first visit, in a fresh browser context (no HTTP cache, no stored styles, no
+//   service worker); --signed-out: no session, as /auth/login and the public pages are first met)
 /* global window -- the session is written in the page */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -24,6 +26,8 @@ const pathArgument = args.find((arg) => arg.startsWith('/') || arg === 'brief' |
 const loads = Number(option('--loads', 3));
 const top = Number(option('--top', 8));
 const inclusive = args.includes('--inclusive');
+const cold = args.includes('--cold');
+const signedOut = args.includes('--signed-out');
 const port = Number(process.env.BENCH_PORT ?? 3298);
 const base = `http://127.0.0.1:${port}`;
 const SLOWDOWN = 4;
@@ -116,14 +120,24 @@ try {
   const profile = await api('GET', 'v1/profile', tokens.access_token);
   const session = webSessionOf(tokens, profile.workspaces[0].id);
   const pagePath = pathArgument.startsWith('/') ? pathArgument : (await demoPagePaths(api, tokens, profile.workspaces[0].id))[pathArgument];
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
-  const warm = await context.newPage();
-  await warm.goto(`${base}/favicon.svg`);
-  await warm.evaluate((entries) => entries.forEach(([name, value]) => window.localStorage.setItem(name, value)), Object.entries(session));
-  await warm.goto(`${base}${pagePath}`, { waitUntil: 'load' });
-  await warm.waitForTimeout(2000);
-  await warm.close();
+  const newContext = async () => {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
+    if (signedOut) return context;
+    const page = await context.newPage();
+    await page.goto(`${base}/favicon.svg`);
+    await page.evaluate((entries) => entries.forEach(([name, value]) => window.localStorage.setItem(name, value)), Object.entries(session));
+    await page.close();
+    return context;
+  };
+  const warmContext = cold ? undefined : await newContext();
+  if (warmContext) {
+    const warm = await warmContext.newPage();
+    await warm.goto(`${base}${pagePath}`, { waitUntil: 'load' });
+    await warm.waitForTimeout(2000);
+    await warm.close();
+  }
   for (let load = 1; load <= loads; load += 1) {
+    const context = warmContext ?? (await newContext());
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
@@ -151,6 +165,7 @@ try {
       for (const [name, ms] of t.self) console.log(`      ${ms.toFixed(1).padStart(6)} ms  ${name}`);
     }
     await page.close();
+    if (!warmContext) await context.close();
   }
 } finally {
   await browser.close();
