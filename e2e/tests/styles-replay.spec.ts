@@ -35,6 +35,19 @@ const compiledClasses = (page: Page) =>
 const replayedIds = (page: Page) =>
   page.locator('style[data-emotion^="css "]').evaluate((element) => element.getAttribute('data-emotion')!.split(' ').slice(1));
 
+/**
+ * The text of each global style element (CssBaseline, each input's autofill keyframes) and the
+ * global rules stored (decision 044). A compiled global style's element is empty in a production
+ * build: Emotion inserts its rules into the element's sheet, not its text.
+ */
+const globalStyles = (page: Page) =>
+  page.evaluate(async () => {
+    const response = await (await caches.open('tandem-styles')).match('/__tandem/emotion-styles.json');
+    const stored = response ? ((await response.json()) as { globals: Record<string, string> }).globals : {};
+    const elements = Array.from(document.querySelectorAll<HTMLStyleElement>('style[data-emotion^="css-global"]'));
+    return { onPage: elements.map((element) => element.textContent ?? ''), stored: Object.values(stored) };
+  });
+
 /** The computed look of each of `targets`. */
 const looks = (targets: Locator[]) =>
   Promise.all(
@@ -65,6 +78,8 @@ test('a second visit replays the stored styles: no rule compiled again, every el
     list.getByRole('listitem').first(),
     list.getByRole('combobox', { name: 'Status of “Book the car”' }),
     page.getByRole('navigation').last(),
+    // CssBaseline's global style: the page's background and text colour.
+    page.locator('body'),
   ];
   await expect(list.getByRole('listitem')).toHaveCount(1);
 
@@ -96,6 +111,13 @@ test('a second visit replays the stored styles: no rule compiled again, every el
     expect(
       now.filter((name) => again.has(name)),
       `classes compiled again (${scheme})`,
+    ).toEqual([]);
+    // Every global style came from the stored rules too (CssBaseline, the inputs' keyframes).
+    const globals = await globalStyles(page);
+    expect(globals.onPage.length, `global styles (${scheme})`).toBeGreaterThan(0);
+    expect(
+      globals.onPage.filter((css) => !globals.stored.includes(css)),
+      `global styles compiled again (${scheme})`,
     ).toEqual([]);
     expect(await looks(targets)).toEqual(first);
   }

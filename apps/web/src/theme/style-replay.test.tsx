@@ -1,5 +1,6 @@
 import { CacheProvider } from '@emotion/react';
 import Box from '@mui/material/Box';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createReplayingStyleCache, MAX_STORED_CSS_CHARS, STYLE_READ_BOUND_MS, type StoredStyles, type StyleStore } from './style-replay';
@@ -68,6 +69,20 @@ function renderBox(cache: ReturnType<typeof createReplayingStyleCache>['cache'],
   const className = [...screen.getByTestId('box').classList].find((name) => name.startsWith('css-'));
   if (!className) throw new Error('the box has no Emotion class');
   return className;
+}
+
+/** Renders a global style of the body's `margin` (px) under `cache`. */
+function renderGlobal(cache: ReturnType<typeof createReplayingStyleCache>['cache'], margin: number) {
+  return render(
+    <CacheProvider value={cache}>
+      <GlobalStyles styles={{ body: { margin } }} />
+    </CacheProvider>,
+  );
+}
+
+/** The text of the global styles' elements, in document order. */
+function globalCss() {
+  return [...document.querySelectorAll('style[data-emotion^="css-global"]')].map((element) => element.textContent ?? '');
 }
 
 /** The text of the app cache's style elements (`css`, not the global ones). */
@@ -162,9 +177,12 @@ describe('createReplayingStyleCache (issue #13, decision 044)', () => {
 
   it('does not replay the styles of another build, or a stored value of the wrong shape', async () => {
     for (const held of [
-      { build: 'build-old', ids: ['abc'], css: '.css-abc{color:red;}' },
-      { build: 'build-a', ids: 'abc', css: '.css-abc{color:red;}' },
-      { build: 'build-a', ids: ['a b'], css: '' },
+      { build: 'build-old', ids: ['abc'], css: '.css-abc{color:red;}', globals: {} },
+      { build: 'build-a', ids: 'abc', css: '.css-abc{color:red;}', globals: {} },
+      { build: 'build-a', ids: ['a b'], css: '', globals: {} },
+      { build: 'build-a', ids: ['abc'], css: '.css-abc{color:red;}' },
+      { build: 'build-a', ids: ['abc'], css: '.css-abc{color:red;}', globals: { 'a b': 'body{color:red;}' } },
+      { build: 'build-a', ids: ['abc'], css: '.css-abc{color:red;}', globals: { abc: 1 } },
       'not an object',
     ]) {
       newVisit();
@@ -192,7 +210,7 @@ describe('createReplayingStyleCache (issue #13, decision 044)', () => {
     };
     const { cache, ready } = createReplayingStyleCache({ build: 'build-a', store });
     renderBox(cache, 'rgb(19, 20, 21)');
-    answer({ build: 'build-a', ids: ['zzz'], css: '.css-zzz{color:red;}' });
+    answer({ build: 'build-a', ids: ['zzz'], css: '.css-zzz{color:red;}', globals: {} });
     await ready;
     expect(document.querySelector('style[data-emotion^="css "]')).toBeNull();
     expect(cache.inserted.zzz).toBeUndefined();
@@ -210,7 +228,7 @@ describe('createReplayingStyleCache (issue #13, decision 044)', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(isReady).toBe(true);
     renderBox(cache, 'rgb(25, 26, 27)');
-    answer({ build: 'build-a', ids: ['zzz'], css: '.css-zzz{color:red;}' });
+    answer({ build: 'build-a', ids: ['zzz'], css: '.css-zzz{color:red;}', globals: {} });
     await vi.advanceTimersByTimeAsync(0);
     expect(document.querySelector('style[data-emotion^="css "]')).toBeNull();
     expect(cacheCss()).toContain('rgb(25, 26, 27)');
@@ -218,11 +236,85 @@ describe('createReplayingStyleCache (issue #13, decision 044)', () => {
 
   it('stores nothing beyond MAX_STORED_CSS_CHARS', async () => {
     const css = `.css-big{content:"${'x'.repeat(MAX_STORED_CSS_CHARS)}";}`;
-    const { store, writes } = memoryStore({ build: 'build-a', ids: ['big'], css });
+    const { store, writes } = memoryStore({ build: 'build-a', ids: ['big'], css, globals: {} });
     const { cache, ready } = createReplayingStyleCache({ build: 'build-a', store });
     await ready;
     renderBox(cache, 'rgb(22, 23, 24)');
     runIdle();
     expect(writes).toEqual([]);
+  });
+
+  describe('global styles', () => {
+    /** A first visit that mounts the body's margin of 3px: its stored styles and the global style's name. */
+    async function firstVisitWithGlobal() {
+      const { store, writes } = memoryStore();
+      const { cache, ready } = createReplayingStyleCache({ build: 'build-a', store });
+      await ready;
+      renderGlobal(cache, 3);
+      expect(globalCss().join('')).toContain('margin:3px');
+      runIdle();
+      newVisit();
+      const stored = onlyWrite(writes);
+      const names = Object.keys(stored.globals);
+      expect(names).toHaveLength(1);
+      return { stored, name: names[0]! };
+    }
+
+    it("stores a global style's rules under its name", async () => {
+      const { stored, name } = await firstVisitWithGlobal();
+      expect(stored.globals[name]).toContain('body{margin:3px;}');
+      expect(stored.css).not.toContain('margin:3px');
+    });
+
+    it('gives a later mount of that style its stored rules, as one element, without compiling or storing them again', async () => {
+      const { stored, name } = await firstVisitWithGlobal();
+      // The stored rules say 4px where the style says 3px: what the page gets is what was stored.
+      const held = { ...stored, globals: { [name]: 'body{margin:4px;}' } };
+      const second = memoryStore(held);
+      const visit2 = createReplayingStyleCache({ build: 'build-a', store: second.store });
+      await visit2.ready;
+      expect(globalCss()).toEqual([]);
+
+      const view = renderGlobal(visit2.cache, 3);
+      expect(globalCss()).toEqual(['body{margin:4px;}']);
+      expect(getComputedStyle(document.body).margin).toBe('4px');
+      runIdle();
+      expect(second.writes).toEqual([]);
+      // The element belongs to the style's sheet: unmounted, it goes.
+      view.unmount();
+      expect(globalCss()).toEqual([]);
+    });
+
+    it('gives two mounts of one style one element each; either may unmount first', async () => {
+      const { stored } = await firstVisitWithGlobal();
+      const visit2 = createReplayingStyleCache({ build: 'build-a', store: memoryStore(stored).store });
+      await visit2.ready;
+      const first = renderGlobal(visit2.cache, 3);
+      renderGlobal(visit2.cache, 3);
+      expect(globalCss()).toHaveLength(2);
+      first.unmount();
+      expect(globalCss().join('')).toContain('margin:3px');
+    });
+
+    it('compiles and stores a changed style, with the replayed ones kept', async () => {
+      const { stored, name } = await firstVisitWithGlobal();
+      const second = memoryStore(stored);
+      const visit2 = createReplayingStyleCache({ build: 'build-a', store: second.store });
+      await visit2.ready;
+      const view = renderGlobal(visit2.cache, 3);
+      view.rerender(
+        <CacheProvider value={visit2.cache}>
+          <GlobalStyles styles={{ body: { margin: 5 } }} />
+        </CacheProvider>,
+      );
+      expect(globalCss().join('')).toContain('margin:5px');
+      expect(globalCss().join('')).not.toContain('margin:3px');
+      runIdle();
+      const written = onlyWrite(second.writes);
+      expect(written.globals[name]).toBe(stored.globals[name]);
+      const added = Object.entries(written.globals).filter(([other]) => other !== name);
+      expect(added).toHaveLength(1);
+      expect(added[0]![1]).toContain('margin:5px');
+    });
   });
 });

@@ -10,13 +10,18 @@ export const MAX_STORED_CSS_CHARS = 1_000_000;
 /** Longest wait for the stored styles before the app renders without them, ms (a read takes a few). */
 export const STYLE_READ_BOUND_MS = 250;
 
-/** What one visit stores: the build it came from, Emotion's class names, and their CSS rules. */
+/**
+ * What one visit stores: the build it came from, Emotion's class names and their CSS rules, and the
+ * rules of each global style (`<GlobalStyles>`, `CssBaseline`, each input's autofill keyframes).
+ */
 export interface StoredStyles {
   /** The entry chunk's URL: hashed, so it changes with every build whose code changed. */
   build: string;
   /** Emotion's names (`css-1x2y3z`, `animation-…`) whose rules are in `css`. */
   ids: string[];
   css: string;
+  /** A global style's rules by its Emotion name (a hash of its styles, as a class name is). */
+  globals: Record<string, string>;
 }
 
 /** Where stored styles are kept; Cache Storage in the browser, a stand-in in tests. */
@@ -45,12 +50,15 @@ export function cacheStorageStyleStore(): StyleStore | null {
 
 function isStoredStyles(value: unknown): value is StoredStyles {
   if (typeof value !== 'object' || value === null) return false;
-  const { build, ids, css } = value as Record<string, unknown>;
+  const { build, ids, css, globals } = value as Record<string, unknown>;
   return (
     typeof build === 'string' &&
     typeof css === 'string' &&
     Array.isArray(ids) &&
-    ids.every((id) => typeof id === 'string' && /^[\w-]+$/.test(id))
+    ids.every((id) => typeof id === 'string' && /^[\w-]+$/.test(id)) &&
+    typeof globals === 'object' &&
+    globals !== null &&
+    Object.entries(globals).every(([name, rules]) => /^[\w-]+$/.test(name) && typeof rules === 'string')
   );
 }
 
@@ -84,6 +92,10 @@ export interface ReplayingStyleCache {
  * ones, out of the order the visits inserted them in, so once a rule is in, nothing is replayed. New
  * rules are stored at the next idle moment after them ({@link whenIdle}: once the render and commit
  * that inserted them are done), and when the page is hidden.
+ *
+ * Global styles too: Emotion's `<Global>` compiles its styles on every mount into a sheet of its
+ * own, outside the names above. Their rules are stored by the style's name, and a later mount of a
+ * style of that name gets them as one element in its sheet instead of compiling them.
  */
 export function createReplayingStyleCache({ build, store = cacheStorageStyleStore() }: ReplayingStyleCacheOptions): ReplayingStyleCache {
   const cache = createCache({ key: 'css' });
@@ -91,6 +103,8 @@ export function createReplayingStyleCache({ build, store = cacheStorageStyleStor
 
   let replayedCss = '';
   const insertedRules: string[] = [];
+  // Global styles' rules by name: replayed ones, then those compiled on this visit.
+  const globals = new Map<string, string>();
   // From the first rule inserted after a save until the next save: there are rules to store.
   let hasUnsavedRules = false;
 
@@ -98,18 +112,54 @@ export function createReplayingStyleCache({ build, store = cacheStorageStyleStor
     if (!hasUnsavedRules) return;
     hasUnsavedRules = false;
     const css = replayedCss + insertedRules.join('');
-    if (css.length > MAX_STORED_CSS_CHARS) return;
+    const globalChars = [...globals.values()].reduce((sum, rules) => sum + rules.length, 0);
+    if (css.length + globalChars > MAX_STORED_CSS_CHARS) return;
     const ids = Object.keys(cache.inserted).filter((id) => cache.inserted[id] === true);
-    store.write({ build, ids, css }).catch(() => undefined);
+    store.write({ build, ids, css, globals: Object.fromEntries(globals) }).catch(() => undefined);
+  };
+  const markUnsaved = () => {
+    if (hasUnsavedRules) return;
+    hasUnsavedRules = true;
+    whenIdle(save);
   };
 
   const sheetInsert = cache.sheet.insert.bind(cache.sheet);
   cache.sheet.insert = (rule: string) => {
     sheetInsert(rule);
     insertedRules.push(rule);
-    if (hasUnsavedRules) return;
-    hasUnsavedRules = true;
-    whenIdle(save);
+    markUnsaved();
+  };
+
+  // `<Global>` inserts its styles with `cache.insert('', styles, itsOwnSheet, false)`; every other
+  // insert goes to the cache's sheet.
+  const cacheInsert = cache.insert.bind(cache);
+  cache.insert = (selector, serialized, sheet, shouldCache) => {
+    if (selector !== '' || sheet === cache.sheet) return cacheInsert(selector, serialized, sheet, shouldCache);
+    const stored = globals.get(serialized.name);
+    if (stored !== undefined) {
+      // As Emotion takes a server-rendered global style: the element joins the sheet, which
+      // removes it when the style changes or unmounts. Marked as the sheet's own elements are, not
+      // with the style's name, which another mount of the same style would take as its own.
+      const element = document.createElement('style');
+      element.setAttribute('data-emotion', sheet.key);
+      if (sheet.nonce) element.setAttribute('nonce', sheet.nonce);
+      element.textContent = stored;
+      sheet.hydrate([element]);
+      return;
+    }
+    const rules: string[] = [];
+    const globalInsert = sheet.insert;
+    sheet.insert = (rule: string) => {
+      rules.push(rule);
+      globalInsert.call(sheet, rule);
+    };
+    try {
+      return cacheInsert(selector, serialized, sheet, shouldCache);
+    } finally {
+      sheet.insert = globalInsert;
+      globals.set(serialized.name, rules.join(''));
+      markUnsaved();
+    }
   };
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') save();
@@ -126,6 +176,7 @@ export function createReplayingStyleCache({ build, store = cacheStorageStyleStor
       cache.sheet.hydrate([element]);
       for (const id of stored.ids) cache.inserted[id] = true;
       replayedCss = stored.css;
+      for (const [name, rules] of Object.entries(stored.globals)) if (!globals.has(name)) globals.set(name, rules);
     });
   // A read that hangs (a broken storage) must not keep the app from rendering.
   const bound = new Promise<void>((resolve) => setTimeout(resolve, STYLE_READ_BOUND_MS));
