@@ -154,12 +154,12 @@ export function createReplayingStyleCache({ build, store = cacheStorageStyleStor
       globalInsert.call(sheet, rule);
     };
     try {
-      return cacheInsert(selector, serialized, sheet, shouldCache);
+      cacheInsert(selector, serialized, sheet, shouldCache);
     } finally {
       sheet.insert = globalInsert;
-      globals.set(serialized.name, rules.join(''));
-      markUnsaved();
     }
+    globals.set(serialized.name, rules.join(''));
+    markUnsaved();
   };
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') save();
