@@ -14,11 +14,11 @@ const classesOnPage = (page: Page) =>
     return [...names];
   });
 
-/** The class names in the stored styles (Cache Storage, decision 044), or none. */
-const storedIds = (page: Page) =>
+/** The stored styles (Cache Storage, decision 044): their class names and global styles' rules, or none. */
+const storedStyles = (page: Page) =>
   page.evaluate(async () => {
     const response = await (await caches.open('tandem-styles')).match('/__tandem/emotion-styles.json');
-    return response ? ((await response.json()) as { ids: string[] }).ids : [];
+    return response ? ((await response.json()) as { ids: string[]; globals: Record<string, string> }) : { ids: [], globals: {} };
   });
 
 /** The class names of the rules the app's Emotion cache compiled and inserted in this page's life (not the replayed or global ones). */
@@ -36,17 +36,16 @@ const replayedIds = (page: Page) =>
   page.locator('style[data-emotion^="css "]').evaluate((element) => element.getAttribute('data-emotion')!.split(' ').slice(1));
 
 /**
- * The text of each global style element (CssBaseline, each input's autofill keyframes) and the
- * global rules stored (decision 044). A compiled global style's element is empty in a production
- * build: Emotion inserts its rules into the element's sheet, not its text.
+ * The text of each global style element (CssBaseline, each input's autofill keyframes). A compiled
+ * global style's element is empty in a production build: Emotion inserts its rules into the
+ * element's sheet, not its text.
  */
-const globalStyles = (page: Page) =>
-  page.evaluate(async () => {
-    const response = await (await caches.open('tandem-styles')).match('/__tandem/emotion-styles.json');
-    const stored = response ? ((await response.json()) as { globals: Record<string, string> }).globals : {};
-    const elements = Array.from(document.querySelectorAll<HTMLStyleElement>('style[data-emotion^="css-global"]'));
-    return { onPage: elements.map((element) => element.textContent ?? ''), stored: Object.values(stored) };
-  });
+const globalStyleTexts = (page: Page) =>
+  page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLStyleElement>('style[data-emotion^="css-global"]')).map(
+      (element) => element.textContent ?? '',
+    ),
+  );
 
 /** The computed look of each of `targets`. */
 const looks = (targets: Locator[]) =>
@@ -91,7 +90,7 @@ test('a second visit replays the stored styles: no rule compiled again, every el
     const onPage = await classesOnPage(page);
     await expect
       .poll(async () => {
-        const stored = new Set(await storedIds(page));
+        const stored = new Set((await storedStyles(page)).ids);
         return onPage.filter((name) => !stored.has(name));
       })
       .toEqual([]);
@@ -113,10 +112,11 @@ test('a second visit replays the stored styles: no rule compiled again, every el
       `classes compiled again (${scheme})`,
     ).toEqual([]);
     // Every global style came from the stored rules too (CssBaseline, the inputs' keyframes).
-    const globals = await globalStyles(page);
-    expect(globals.onPage.length, `global styles (${scheme})`).toBeGreaterThan(0);
+    const globalTexts = await globalStyleTexts(page);
+    const storedGlobals = Object.values((await storedStyles(page)).globals);
+    expect(globalTexts.length, `global styles (${scheme})`).toBeGreaterThan(0);
     expect(
-      globals.onPage.filter((css) => !globals.stored.includes(css)),
+      globalTexts.filter((css) => !storedGlobals.includes(css)),
       `global styles compiled again (${scheme})`,
     ).toEqual([]);
     expect(await looks(targets)).toEqual(first);

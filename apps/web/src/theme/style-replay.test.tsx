@@ -71,13 +71,18 @@ function renderBox(cache: ReturnType<typeof createReplayingStyleCache>['cache'],
   return className;
 }
 
-/** Renders a global style of the body's `margin` (px) under `cache`. */
-function renderGlobal(cache: ReturnType<typeof createReplayingStyleCache>['cache'], margin: number) {
-  return render(
+/** A global style of the body's `margin` (px) under `cache`. */
+function globalOf(cache: ReturnType<typeof createReplayingStyleCache>['cache'], margin: number) {
+  return (
     <CacheProvider value={cache}>
       <GlobalStyles styles={{ body: { margin } }} />
-    </CacheProvider>,
+    </CacheProvider>
   );
+}
+
+/** Renders {@link globalOf}. */
+function renderGlobal(cache: ReturnType<typeof createReplayingStyleCache>['cache'], margin: number) {
+  return render(globalOf(cache, margin));
 }
 
 /** The text of the global styles' elements, in document order. */
@@ -302,11 +307,7 @@ describe('createReplayingStyleCache (issue #13, decision 044)', () => {
       const visit2 = createReplayingStyleCache({ build: 'build-a', store: second.store });
       await visit2.ready;
       const view = renderGlobal(visit2.cache, 3);
-      view.rerender(
-        <CacheProvider value={visit2.cache}>
-          <GlobalStyles styles={{ body: { margin: 5 } }} />
-        </CacheProvider>,
-      );
+      view.rerender(globalOf(visit2.cache, 5));
       expect(globalCss().join('')).toContain('margin:5px');
       expect(globalCss().join('')).not.toContain('margin:3px');
       runIdle();
