@@ -17,15 +17,20 @@ import { whenLoadedAndIdle } from '@/lib/when-idle';
 import { readStorage } from '@/lib/token-storage';
 import { createReplayingStyleCache } from '@/theme/style-replay';
 
+// A stored token starts init at once; the route guard waits for it (seed §2, §4).
+const signedIn = Boolean(readStorage('accessToken'));
+// The browser's date-formatting data loads on a worker thread (issue #13,
+// docs/decisions/045-date-format-data-on-a-worker.md). Every signed-in screen formats dates, so a
+// signed-in load starts it first, to run while the router and the session start, and its first
+// render waits for it. Signed out, the sign-in form and the answer page format none: it starts
+// once the page has loaded, ready for what comes next.
+const dateFormatData = signedIn ? loadDateFormatData() : undefined;
+if (!signedIn) whenLoadedAndIdle(() => void loadDateFormatData());
+
 installChunkReload();
 const router = createAppRouter();
 wireSession(router);
-// A stored token starts init at once; the route guard waits for it (seed §2, §4). Every signed-in
-// screen shows dates: their formatting data loads now, before the first paint (issue #13).
-if (readStorage('accessToken')) {
-  void initSession();
-  loadDateFormatData();
-}
+if (signedIn) void initSession();
 
 // The style rules of earlier visits of this build, replayed instead of compiled and inserted one by
 // one in the first commits (issue #13, docs/decisions/044-emotion-styles-replayed.md). The entry
@@ -39,8 +44,8 @@ const root = createRoot(container);
 // lets the browser paint and take input between them, instead of one long task (issue #13,
 // docs/decisions/027-boot-in-slices.md). It waits for the stored styles (a local read, while the
 // session's requests are under way; 250 ms at most), which must be in place before the first rule
-// is inserted.
-void (styles?.ready ?? Promise.resolve()).then(() =>
+// is inserted. A signed-in load also waits for the date-formatting data (250 ms at most).
+void Promise.all([styles?.ready, dateFormatData]).then(() =>
   startTransition(() =>
     root.render(
       <StrictMode>
