@@ -6,18 +6,11 @@ import {
   createOwner,
   expect,
   expectNoSeriousA11yViolations,
+  localDate,
   newPerson,
   signInThroughUi,
   test,
 } from './fixtures.js';
-
-/** The browser's (and this machine's) local calendar date `days` from today, YYYY-MM-DD. */
-function localDate(days = 0): string {
-  const date = new Date();
-  date.setDate(date.getDate() + days);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
 
 /** The dashboard's section named `name` (a `<section>` labelled by its h2). */
 const section = (page: Page, name: string) => page.getByRole('region', { name });

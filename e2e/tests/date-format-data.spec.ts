@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { callApi, createOwner, expect, signInThroughUi, test } from './fixtures.js';
+import { callApi, createOwner, expect, localDate, signInThroughUi, test } from './fixtures.js';
 
 // Issue #13, docs/decisions/045-date-format-data-on-a-worker.md: a page load starts a worker that
 // loads the browser's date-formatting data (ICU keeps it per process), and a signed-in load's
@@ -49,10 +49,9 @@ const dateFormatting = (page: Page) => page.evaluate(() => (window as unknown as
 async function ownerWithTaskDueToday(page: Page, request: Parameters<typeof createOwner>[0]) {
   const { person, token, workspace } = await createOwner(request, 'Dorian');
   const title = `Renew the lease ${Date.now().toString(36)}`;
-  const today = await page.evaluate(() => new Date().toLocaleDateString('en-CA'));
   await callApi(request, token, 'POST', `v1/workspaces/${workspace.id}/tasks`, {
     title,
-    dueDate: today,
+    dueDate: localDate(),
     assigneeMemberId: workspace.memberId,
   });
   await signInThroughUi(page, person);

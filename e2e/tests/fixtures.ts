@@ -51,6 +51,14 @@ export async function waitForCode(request: APIRequestContext, to: string, subjec
 }
 
 let sequence = 0;
+/** The date `days` from today on this machine's calendar (the browser's too), as YYYY-MM-DD. */
+export function localDate(days = 0): string {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
 /** A fresh identity, unique across workers and projects. */
 export function newPerson(firstName = 'Avery'): Person {
   sequence += 1;

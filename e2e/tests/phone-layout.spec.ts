@@ -6,6 +6,7 @@ import {
   createOwner,
   expect,
   expectNoSeriousA11yViolations,
+  localDate,
   newPerson,
   signInThroughUi,
   submitRegisterForm,
@@ -14,14 +15,6 @@ import {
 
 // Issue #8 "Phone and layout": what a person meets on a phone (390 × 844, touch).
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-
-/** The local calendar date `days` from today, YYYY-MM-DD. */
-function localDate(days = 0): string {
-  const date = new Date();
-  date.setDate(date.getDate() + days);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
 
 /**
  * A long address whose parts are short (none longer than 20 characters), so that a good wrap

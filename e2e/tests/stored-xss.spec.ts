@@ -5,10 +5,11 @@ import {
   createActivatedPerson,
   createOwner,
   expect,
+  localDate,
   newPerson,
+  type Person,
   signInThroughUi,
   test,
-  type Person,
 } from './fixtures.js';
 
 // Issue #14 "Attacks": stored XSS payloads in every user-written field render inert in the app and
@@ -125,14 +126,6 @@ async function visitorPage(browser: Browser, baseURL: string | undefined): Promi
 async function rename(request: APIRequestContext, token: string, person: Person, firstName: string, lastName: string): Promise<Person> {
   await callApi(request, token, 'PATCH', 'v1/profile', { firstName, lastName }, 200);
   return { ...person, firstName, lastName };
-}
-
-/** The local calendar date `days` from today, YYYY-MM-DD. */
-function localDate(days = 0): string {
-  const date = new Date();
-  date.setDate(date.getDate() + days);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 test('names, workspace name and tasks: dashboard, task list and drawer, activity, settings', async ({ page, request }) => {

@@ -8,6 +8,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   keyboardDragReady,
+  localDate,
   newPerson,
   signInThroughUi,
   test,
@@ -21,14 +22,6 @@ interface TaskDto {
   dueDate: string | null;
   assigneeMemberId: string | null;
   version: number;
-}
-
-/** The local calendar date `days` from today, YYYY-MM-DD. */
-function localDate(days = 0): string {
-  const date = new Date();
-  date.setDate(date.getDate() + days);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 /** A title unique to this run, so parallel tests never see each other's tasks. */
