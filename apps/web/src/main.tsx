@@ -41,8 +41,9 @@ const root = createRoot(container);
 
 /**
  * Starts the router, then the session, each in a task of its own after the one that evaluated the
- * app's modules (issue #13, docs/decisions/046-start-in-three-tasks.md): three tasks of 50–200 ms
- * at Lighthouse's 4× slowdown instead of one of 300–400 ms, which held the page for its whole length.
+ * app's modules (issue #13, docs/decisions/046-start-in-three-tasks.md): at Lighthouse's 4× slowdown
+ * the module graph takes 140–240 ms, the router 43–83 and the session's start 20–90 more, which one
+ * task held the page for.
  *
  * The first render is a transition: React renders the shell in slices of a few milliseconds and
  * lets the browser paint and take input between them, instead of one long task (issue #13,
