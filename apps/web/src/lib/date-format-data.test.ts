@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { isSettled } from '@/lib/testing/is-settled';
 
 // Issue #13, docs/decisions/045-date-format-data-on-a-worker.md. The worker itself runs in a real
 // Chromium in e2e/tests/date-format-data.spec.ts; here a stand-in takes its place, since the
@@ -27,15 +28,6 @@ const countFormatters = () => vi.spyOn(Intl, 'DateTimeFormat');
 const freshModule = async () => {
   vi.resetModules();
   return import('./date-format-data');
-};
-
-/** Whether `promise` has settled once pending callbacks have run. */
-const isSettled = async (promise: Promise<unknown>) => {
-  let settled = false;
-  void promise.then(() => (settled = true));
-  await Promise.resolve();
-  await Promise.resolve();
-  return settled;
 };
 
 beforeEach(() => {

@@ -1,14 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { isSettled } from '@/lib/testing/is-settled';
 import { yieldToMain } from './yield-to-main';
-
-/** Whether `promise` has settled once pending callbacks have run. */
-const isSettled = async (promise: Promise<unknown>) => {
-  let settled = false;
-  void promise.then(() => (settled = true));
-  await Promise.resolve();
-  await Promise.resolve();
-  return settled;
-};
 
 beforeEach(() => {
   vi.useFakeTimers();
