@@ -48,8 +48,9 @@ const root = createRoot(container);
  * The first render is a transition: React renders the shell in slices of a few milliseconds and
  * lets the browser paint and take input between them, instead of one long task (issue #13,
  * docs/decisions/027-boot-in-slices.md). It waits for the stored styles (a local read, while the
- * session's requests are under way; 250 ms at most), which must be in place before the first rule
- * is inserted. A signed-in load also waits for the date-formatting data (250 ms at most).
+ * session's requests are under way; a second at most from here, however long the start took), which
+ * must be in place before the first rule is inserted. A signed-in load also waits for the
+ * date-formatting data (250 ms at most).
  */
 async function start(): Promise<void> {
   await yieldToMain();
@@ -57,7 +58,7 @@ async function start(): Promise<void> {
   wireSession(router);
   await yieldToMain();
   if (signedIn) void initSession();
-  await Promise.all([styles?.ready, dateFormatData]);
+  await Promise.all([styles?.whenReady(), dateFormatData]);
   startTransition(() =>
     root.render(
       <StrictMode>

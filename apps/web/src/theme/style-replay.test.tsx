@@ -45,8 +45,8 @@ function onlyWrite(writes: StoredStyles[]): StoredStyles {
  */
 async function firstVisit(color: string) {
   const { store, writes } = memoryStore();
-  const { cache, ready } = createReplayingStyleCache({ build: 'build-a', store });
-  await ready;
+  const { cache, whenReady } = createReplayingStyleCache({ build: 'build-a', store });
+  await whenReady();
   const className = renderBox(cache, color);
   runIdle();
   newVisit();
@@ -106,8 +106,8 @@ afterEach(() => {
 describe('createReplayingStyleCache (issue #13, decision 044)', () => {
   it('stores the rules a visit inserted at the next idle moment, with their class names and the build', async () => {
     const { store, writes } = memoryStore();
-    const { cache, ready } = createReplayingStyleCache({ build: 'build-a', store });
-    await ready;
+    const { cache, whenReady } = createReplayingStyleCache({ build: 'build-a', store });
+    await whenReady();
     const className = renderBox(cache, 'rgb(1, 2, 3)');
 
     expect(writes).toEqual([]);
@@ -121,8 +121,8 @@ describe('createReplayingStyleCache (issue #13, decision 044)', () => {
 
   it("stores a later commit's rules at the idle moment after it, with those stored before", async () => {
     const { store, writes } = memoryStore();
-    const { cache, ready } = createReplayingStyleCache({ build: 'build-a', store });
-    await ready;
+    const { cache, whenReady } = createReplayingStyleCache({ build: 'build-a', store });
+    await whenReady();
     renderBox(cache, 'rgb(28, 29, 30)');
     runIdle();
     expect(writes).toHaveLength(1);
@@ -139,8 +139,8 @@ describe('createReplayingStyleCache (issue #13, decision 044)', () => {
 
   it('stores at once when the page is hidden', async () => {
     const { store, writes } = memoryStore();
-    const { cache, ready } = createReplayingStyleCache({ build: 'build-a', store });
-    await ready;
+    const { cache, whenReady } = createReplayingStyleCache({ build: 'build-a', store });
+    await whenReady();
     renderBox(cache, 'rgb(4, 5, 6)');
     Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
     document.dispatchEvent(new Event('visibilitychange'));
@@ -153,7 +153,7 @@ describe('createReplayingStyleCache (issue #13, decision 044)', () => {
     const { stored, className } = await firstVisit('rgb(7, 8, 9)');
     const second = memoryStore(stored);
     const visit2 = createReplayingStyleCache({ build: 'build-a', store: second.store });
-    await visit2.ready;
+    await visit2.whenReady();
     const replayed = document.querySelector('style[data-emotion^="css "]');
     expect(replayed?.getAttribute('data-emotion')?.split(' ')).toEqual(['css', ...stored.ids]);
     expect(replayed?.textContent).toBe(stored.css);
@@ -170,7 +170,7 @@ describe('createReplayingStyleCache (issue #13, decision 044)', () => {
     const oldClass = first.className;
     const second = memoryStore(first.stored);
     const visit2 = createReplayingStyleCache({ build: 'build-a', store: second.store });
-    await visit2.ready;
+    await visit2.whenReady();
     const newClass = renderBox(visit2.cache, 'rgb(13, 14, 15)');
     runIdle();
     expect(second.writes).toHaveLength(1);
@@ -192,8 +192,8 @@ describe('createReplayingStyleCache (issue #13, decision 044)', () => {
     ]) {
       newVisit();
       const { store } = memoryStore(held);
-      const { cache, ready } = createReplayingStyleCache({ build: 'build-a', store });
-      await ready;
+      const { cache, whenReady } = createReplayingStyleCache({ build: 'build-a', store });
+      await whenReady();
       expect(document.querySelector('style[data-emotion^="css "]')).toBeNull();
       expect(cache.inserted).toEqual({});
     }
@@ -201,8 +201,8 @@ describe('createReplayingStyleCache (issue #13, decision 044)', () => {
 
   it('renders without replaying when the stored styles cannot be read', async () => {
     const store: StyleStore = { read: () => Promise.reject(new Error('quota')), write: async () => undefined };
-    const { cache, ready } = createReplayingStyleCache({ build: 'build-a', store });
-    await expect(ready).resolves.toBeUndefined();
+    const { cache, whenReady } = createReplayingStyleCache({ build: 'build-a', store });
+    await expect(whenReady()).resolves.toBeUndefined();
     renderBox(cache, 'rgb(16, 17, 18)');
     expect(cacheCss()).toContain('rgb(16, 17, 18)');
   });
@@ -213,21 +213,21 @@ describe('createReplayingStyleCache (issue #13, decision 044)', () => {
       read: () => new Promise((resolve) => (answer = resolve)),
       write: async () => undefined,
     };
-    const { cache, ready } = createReplayingStyleCache({ build: 'build-a', store });
+    const { cache, whenReady } = createReplayingStyleCache({ build: 'build-a', store });
     renderBox(cache, 'rgb(19, 20, 21)');
     answer({ build: 'build-a', ids: ['zzz'], css: '.css-zzz{color:red;}', globals: {} });
-    await ready;
+    await whenReady();
     expect(document.querySelector('style[data-emotion^="css "]')).toBeNull();
     expect(cache.inserted.zzz).toBeUndefined();
   });
 
-  it('is ready after STYLE_READ_BOUND_MS when the read hangs, and then replays nothing', async () => {
+  it('is ready STYLE_READ_BOUND_MS after whenReady() when the read hangs, and then replays nothing', async () => {
     vi.useFakeTimers();
     let answer: (value: unknown) => void = () => undefined;
     const store: StyleStore = { read: () => new Promise((resolve) => (answer = resolve)), write: async () => undefined };
-    const { cache, ready } = createReplayingStyleCache({ build: 'build-a', store });
+    const { cache, whenReady } = createReplayingStyleCache({ build: 'build-a', store });
     let isReady = false;
-    void ready.then(() => (isReady = true));
+    void whenReady().then(() => (isReady = true));
     await vi.advanceTimersByTimeAsync(STYLE_READ_BOUND_MS - 1);
     expect(isReady).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
@@ -239,11 +239,29 @@ describe('createReplayingStyleCache (issue #13, decision 044)', () => {
     expect(cacheCss()).toContain('rgb(25, 26, 27)');
   });
 
+  it('counts the bound from whenReady(), not from its creation: a read that outlasts a slow start is still replayed', async () => {
+    const { stored } = await firstVisit('rgb(28, 29, 30)');
+    vi.useFakeTimers();
+    let answer: (value: unknown) => void = () => undefined;
+    const store: StyleStore = { read: () => new Promise((resolve) => (answer = resolve)), write: async () => undefined };
+    const { whenReady } = createReplayingStyleCache({ build: 'build-a', store });
+    // The start (modules, router, session) takes longer than the bound; then the app would render.
+    await vi.advanceTimersByTimeAsync(STYLE_READ_BOUND_MS * 2);
+    let isReady = false;
+    void whenReady().then(() => (isReady = true));
+    await vi.advanceTimersByTimeAsync(STYLE_READ_BOUND_MS - 1);
+    expect(isReady).toBe(false);
+    answer(stored);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(isReady).toBe(true);
+    expect(document.querySelector('style[data-emotion^="css "]')?.textContent).toBe(stored.css);
+  });
+
   it('stores nothing beyond MAX_STORED_CSS_CHARS', async () => {
     const css = `.css-big{content:"${'x'.repeat(MAX_STORED_CSS_CHARS)}";}`;
     const { store, writes } = memoryStore({ build: 'build-a', ids: ['big'], css, globals: {} });
-    const { cache, ready } = createReplayingStyleCache({ build: 'build-a', store });
-    await ready;
+    const { cache, whenReady } = createReplayingStyleCache({ build: 'build-a', store });
+    await whenReady();
     renderBox(cache, 'rgb(22, 23, 24)');
     runIdle();
     expect(writes).toEqual([]);
@@ -253,8 +271,8 @@ describe('createReplayingStyleCache (issue #13, decision 044)', () => {
     /** A first visit that mounts the body's margin of 3px: its stored styles and the global style's name. */
     async function firstVisitWithGlobal() {
       const { store, writes } = memoryStore();
-      const { cache, ready } = createReplayingStyleCache({ build: 'build-a', store });
-      await ready;
+      const { cache, whenReady } = createReplayingStyleCache({ build: 'build-a', store });
+      await whenReady();
       renderGlobal(cache, 3);
       expect(globalCss().join('')).toContain('margin:3px');
       runIdle();
@@ -277,7 +295,7 @@ describe('createReplayingStyleCache (issue #13, decision 044)', () => {
       const held = { ...stored, globals: { [name]: 'body{margin:4px;}' } };
       const second = memoryStore(held);
       const visit2 = createReplayingStyleCache({ build: 'build-a', store: second.store });
-      await visit2.ready;
+      await visit2.whenReady();
       expect(globalCss()).toEqual([]);
 
       const view = renderGlobal(visit2.cache, 3);
@@ -293,7 +311,7 @@ describe('createReplayingStyleCache (issue #13, decision 044)', () => {
     it('gives two mounts of one style one element each; either may unmount first', async () => {
       const { stored } = await firstVisitWithGlobal();
       const visit2 = createReplayingStyleCache({ build: 'build-a', store: memoryStore(stored).store });
-      await visit2.ready;
+      await visit2.whenReady();
       const first = renderGlobal(visit2.cache, 3);
       renderGlobal(visit2.cache, 3);
       expect(globalCss()).toHaveLength(2);
@@ -305,7 +323,7 @@ describe('createReplayingStyleCache (issue #13, decision 044)', () => {
       const { stored, name } = await firstVisitWithGlobal();
       const second = memoryStore(stored);
       const visit2 = createReplayingStyleCache({ build: 'build-a', store: second.store });
-      await visit2.ready;
+      await visit2.whenReady();
       const view = renderGlobal(visit2.cache, 3);
       view.rerender(globalOf(visit2.cache, 5));
       expect(globalCss().join('')).toContain('margin:5px');

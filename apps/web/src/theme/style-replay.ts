@@ -7,8 +7,14 @@ export const STYLE_CACHE_NAME = 'tandem-styles';
 export const STYLE_ENTRY_URL = '/__tandem/emotion-styles.json';
 /** Beyond this many characters of CSS nothing is stored (every page of the app together is far less). */
 export const MAX_STORED_CSS_CHARS = 1_000_000;
-/** Longest wait for the stored styles before the app renders without them, ms (a read takes a few). */
-export const STYLE_READ_BOUND_MS = 250;
+/**
+ * Longest wait for the stored styles once the app is otherwise ready to render, ms: counted from
+ * {@link ReplayingStyleCache.whenReady}'s call, not from the cache's creation. A read takes a few ms
+ * on an idle device; on a busy one each of its answers waits for the browser's storage and for a
+ * turn of the main thread (90–550 ms seen on a loaded 2-core host, decision 044). Only a storage
+ * that never answers reaches the bound.
+ */
+export const STYLE_READ_BOUND_MS = 1000;
 
 /**
  * What one visit stores: the build it came from, Emotion's class names and their CSS rules, and the
@@ -33,17 +39,19 @@ export interface StyleStore {
 /** The browser's Cache Storage, or null where there is none (an insecure origin, tests). */
 export function cacheStorageStyleStore(): StyleStore | null {
   if (typeof caches === 'undefined') return null;
-  // Opened once, on the first read, for that read and every write after it.
+  // Opened on the first write, for it and every write after it.
   let opened: Promise<Cache> | undefined;
-  const open = () => (opened ??= caches.open(STYLE_CACHE_NAME));
   return {
     async read() {
-      const response = await (await open()).match(STYLE_ENTRY_URL);
+      // One call, not `open()` then `match()`: each answer waits for a turn of the main thread,
+      // which the start keeps busy (decision 044).
+      const response = await caches.match(STYLE_ENTRY_URL, { cacheName: STYLE_CACHE_NAME });
       return response ? response.json() : null;
     },
     async write(styles) {
       const body = JSON.stringify(styles);
-      await (await open()).put(STYLE_ENTRY_URL, new Response(body, { headers: { 'content-type': 'application/json' } }));
+      opened ??= caches.open(STYLE_CACHE_NAME);
+      await (await opened).put(STYLE_ENTRY_URL, new Response(body, { headers: { 'content-type': 'application/json' } }));
     },
   };
 }
@@ -75,9 +83,11 @@ export interface ReplayingStyleCache {
   cache: EmotionCache;
   /**
    * Settles once the stored styles are replayed, found missing, of another build or unreadable, or
-   * after {@link STYLE_READ_BOUND_MS} at the latest; never rejects.
+   * {@link STYLE_READ_BOUND_MS} after this call at the latest; never rejects. Call it when the app
+   * is ready to render but for the styles: a read that outlasts a slow start (a busy phone) is
+   * still waited for then, instead of the bound running out while the start itself was running.
    */
-  ready: Promise<void>;
+  whenReady(): Promise<void>;
 }
 
 /**
@@ -88,10 +98,10 @@ export interface ReplayingStyleCache {
  * class names, from Cache Storage and hands them to Emotion as it takes server-rendered styles: one
  * `<style data-emotion="css name1 name2 …">` element, whose names Emotion then never compiles or
  * inserts again. A class name is a hash of its styles, so a stored rule is the rule the component
- * would insert. Render after `ready`: a rule inserted before the replay would sit before the replayed
- * ones, out of the order the visits inserted them in, so once a rule is in, nothing is replayed. New
- * rules are stored at the next idle moment after them ({@link whenIdle}: once the render and commit
- * that inserted them are done), and when the page is hidden.
+ * would insert. Render after `whenReady()`: a rule inserted before the replay would sit before the
+ * replayed ones, out of the order the visits inserted them in, so once a rule is in, nothing is
+ * replayed. New rules are stored at the next idle moment after them ({@link whenIdle}: once the
+ * render and commit that inserted them are done), and when the page is hidden.
  *
  * Global styles too: Emotion's `<Global>` compiles its styles on every mount into a sheet of its
  * own, outside the names above. Their rules are stored by the style's name, and a later mount of a
@@ -99,7 +109,7 @@ export interface ReplayingStyleCache {
  */
 export function createReplayingStyleCache({ build, store = cacheStorageStyleStore() }: ReplayingStyleCacheOptions): ReplayingStyleCache {
   const cache = createCache({ key: 'css' });
-  if (!store) return { cache, ready: Promise.resolve() };
+  if (!store) return { cache, whenReady: () => Promise.resolve() };
 
   let replayedCss = '';
   const insertedRules: string[] = [];
@@ -179,6 +189,6 @@ export function createReplayingStyleCache({ build, store = cacheStorageStyleStor
       for (const [name, rules] of Object.entries(stored.globals)) if (!globals.has(name)) globals.set(name, rules);
     });
   // A read that hangs (a broken storage) must not keep the app from rendering.
-  const bound = new Promise<void>((resolve) => setTimeout(resolve, STYLE_READ_BOUND_MS));
-  return { cache, ready: Promise.race([replayed, bound]) };
+  const whenReady = () => Promise.race([replayed, new Promise<void>((resolve) => setTimeout(resolve, STYLE_READ_BOUND_MS))]);
+  return { cache, whenReady };
 }
