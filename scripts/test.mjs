@@ -132,16 +132,22 @@ async function checksInParallel(checks, limit = 2) {
   });
 }
 
-/** Installs Debian's Chromium when it is missing (ARCHITECTURE "Two commands"). */
+/**
+ * Installs the browser of the end-to-end tests when it is missing: Debian's Chromium in its
+ * headless shell (ARCHITECTURE "Two commands", docs/decisions/047-browser-tests-in-the-headless-shell.md).
+ */
 async function ensureChromium() {
-  if (existsSync('/usr/bin/chromium')) return true;
+  if (existsSync('/usr/bin/chromium-headless-shell')) return true;
   if (process.getuid?.() !== 0) {
-    console.error('Chromium is missing: install it with `sudo apt-get install -y chromium`.');
+    console.error('Chromium is missing: install it with `sudo apt-get install -y chromium-headless-shell fonts-liberation`.');
     return false;
   }
-  console.log('Installing Chromium from the system packages…');
+  console.log('Installing Chromium (its headless shell) from the system packages…');
   return (
-    (await run('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation'])) === 0
+    (await run('sh', [
+      '-c',
+      'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell fonts-liberation',
+    ])) === 0
   );
 }
 
