@@ -11,7 +11,7 @@ export const MAX_STORED_CSS_CHARS = 1_000_000;
  * Longest wait for the stored styles once the app is otherwise ready to render, ms: counted from
  * {@link ReplayingStyleCache.whenReady}'s call, not from the cache's creation. A read takes a few ms
  * on an idle device; on a busy one each of its answers waits for the browser's storage and for a
- * turn of the main thread (90–550 ms seen on a loaded 2-core host, decision 044). Only a storage
+ * turn of the main thread (answered 70–590 ms into a load on a loaded 2-core host, decision 044). Only a storage
  * that never answers reaches the bound.
  */
 export const STYLE_READ_BOUND_MS = 1000;
