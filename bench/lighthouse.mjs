@@ -19,7 +19,16 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright';
-import { apiOf, DEMO_EXECUTIVE, demoPagePaths, signInAs, startBuiltServer, webSessionOf } from './lib/built-server.mjs';
+import {
+  apiOf,
+  BROWSER_ARGS,
+  BROWSER_EXECUTABLE,
+  DEMO_EXECUTIVE,
+  demoPagePaths,
+  signInAs,
+  startBuiltServer,
+  webSessionOf,
+} from './lib/built-server.mjs';
 import { waitReady } from './lib/list-bench.mjs';
 
 const args = process.argv.slice(2);
@@ -83,8 +92,8 @@ try {
     { name: 'answer page', path: demo.answer, signedIn: false },
   ].filter((page) => !option('--pages') || option('--pages').split(',').includes(page.name));
   context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', `--remote-debugging-port=${debuggingPort}`],
+    executablePath: BROWSER_EXECUTABLE,
+    args: [...BROWSER_ARGS, `--remote-debugging-port=${debuggingPort}`],
   });
   const session = webSessionOf(tokens, workspaceId);
   const setSession = async (signedIn) => {

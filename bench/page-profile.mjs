@@ -17,7 +17,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright';
-import { apiOf, DEMO_EXECUTIVE, demoPagePaths, signInAs, startBuiltServer, webSessionOf } from './lib/built-server.mjs';
+import {
+  apiOf,
+  BROWSER_ARGS,
+  BROWSER_EXECUTABLE,
+  DEMO_EXECUTIVE,
+  demoPagePaths,
+  signInAs,
+  startBuiltServer,
+  webSessionOf,
+} from './lib/built-server.mjs';
 import { waitReady } from './lib/list-bench.mjs';
 
 const args = process.argv.slice(2);
@@ -112,7 +121,7 @@ function longTasks(events) {
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tandem-profile-'));
 const server = startBuiltServer(port, dataDir);
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+const browser = await chromium.launch({ executablePath: BROWSER_EXECUTABLE, args: BROWSER_ARGS });
 try {
   await waitReady(base);
   const api = apiOf(base);

@@ -21,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
-import { apiOf, startBuiltServer } from './lib/built-server.mjs';
+import { apiOf, BROWSER_ARGS, BROWSER_EXECUTABLE, startBuiltServer } from './lib/built-server.mjs';
 import { waitReady } from './lib/list-bench.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -268,7 +268,7 @@ try {
     userId: tokens.user_id,
     currentOrganization: workspaceId,
   };
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const browser = await chromium.launch({ executablePath: BROWSER_EXECUTABLE, args: BROWSER_ARGS });
   const results = {
     runs,
     loadTasks: await measureLoad(browser, session, '/tasks', titles),
