@@ -37,17 +37,21 @@ export function startBuiltServer(port, dataDir) {
 export const BROWSER_EXECUTABLE = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
 /**
- * Command-line switches of every browser benchmark. Chromium 150 and later draw the address bar's
- * suggestion popup as WebUI pages (chrome://omnibox-popup.top-chrome), loaded into a renderer of
- * their own for every new tab, headless too: about 400 requests and 1–3 s of a core beside the page
- * being measured, on a host of two cores. Those features are off, so a benchmark measures the page
- * and not the browser's hidden popup (measured 2026-12-01, bench/README.md "Pages in Lighthouse").
- * `CHROMIUM_DISABLE_FEATURES` (comma-separated feature names) turns more features off, to compare.
+ * Chromium 150 and later draw the address bar's suggestion popup as WebUI pages
+ * (chrome://omnibox-popup.top-chrome), loaded into a renderer of their own for every new tab,
+ * headless too: about 400 requests and 1–3 s of a core beside the page being measured, on a host of
+ * two cores. A phone's Chrome has no such popup (measured 2026-12-01, bench/README.md "Pages in
+ * Lighthouse").
  */
-export const BROWSER_ARGS = [
-  '--no-sandbox',
-  `--disable-features=${['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup', ...(process.env.CHROMIUM_DISABLE_FEATURES?.split(',') ?? [])].join(',')}`,
-];
+const OMNIBOX_POPUP_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup'];
+
+/**
+ * Command-line switches of every browser benchmark: the omnibox popup's features off, so a benchmark
+ * measures the page and not the browser's hidden popup. `CHROMIUM_DISABLE_FEATURES`
+ * (comma-separated feature names) turns more features off, to compare.
+ */
+const disabledFeatures = [...OMNIBOX_POPUP_FEATURES, ...(process.env.CHROMIUM_DISABLE_FEATURES ?? '').split(',').filter(Boolean)];
+export const BROWSER_ARGS = ['--no-sandbox', `--disable-features=${disabledFeatures.join(',')}`];
 
 /** `api(method, url, token?, body?)` against `base`/api: the answer's payload; throws on a non-2xx. */
 export function apiOf(base) {
