@@ -191,6 +191,12 @@ test.describe('sign-in errors and toasts', () => {
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await expect(page).toHaveURL(/\/dashboard\/home$/);
       await page.goto('/workspaces/settings');
+      // The page's animations at a tenth of their speed, the toast's 2 s timer (its hidden progress
+      // bar's animation) too: on a busy host the hover below came after the timer had run out, and
+      // the second message then rightly showed beside the first, fading out (a flaky run).
+      const devtools = await page.context().newCDPSession(page);
+      await devtools.send('Animation.enable');
+      await devtools.send('Animation.setPlaybackRate', { playbackRate: 0.1 });
       const name = page.getByLabel('Workspace name');
       const toast = page.locator('.Toastify__toast').filter({ hasText: 'The workspace was renamed.' });
       await name.fill("Reese's office");
