@@ -5,6 +5,8 @@
 // Also exits 1 when the signed-in shell, the dashboard, /tasks, one brief or the answer page (/q) would load zod before
 // their first render (decision 031: constructing the contract's schemas was 200–230 ms of a dashboard load's
 // long tasks at Lighthouse's 4× slowdown).
+// WEB_DIST_DIR measures another build (e.g. `npx vite build --outDir /tmp/dist-x` in apps/web), as
+// bench/lighthouse.mjs and the server do.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -23,7 +25,7 @@ import { fileURLToPath } from 'node:url';
  */
 const BUDGET_KIB = 210;
 
-const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
+const dist = process.env.WEB_DIST_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 const gz = (file) => gzipSync(readFileSync(path.join(dist, file))).length;
 
