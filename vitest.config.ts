@@ -93,7 +93,12 @@ export default defineConfig({
       },
       {
         resolve: { alias: webAlias },
-        test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node', chaiConfig: wholeValues },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.ts', 'apps/web/build/**/*.test.ts'],
+          environment: 'node',
+          chaiConfig: wholeValues,
+        },
       },
       {
         // Component tests: React Testing Library in happy-dom; a console.error or React warning

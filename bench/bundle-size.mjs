@@ -1,12 +1,15 @@
-// Gzipped JavaScript needed to show /auth/login: the entry chunk, its static imports, and the
-// lazy chunks of the auth layout and the login route with their static imports (from Vite's
-// manifest). Build first. Exits 1 when that is over the budget (npm test runs it after the web
-// build: a size, not a time). `--budget-kib <n>` overrides the budget for one run.
+// Gzipped JavaScript needed to show /auth/login: the chunks holding the entry, the auth layout and
+// the login route, with their static chunk imports. Build first. Exits 1 when that is over the
+// budget (npm test runs it after the web build: a size, not a time). `--budget-kib <n>` overrides
+// the budget for one run.
 // Also exits 1 when the signed-in shell, the dashboard, /tasks, one brief or the answer page (/q) would load zod before
 // their first render (decision 031: constructing the contract's schemas was 200–230 ms of a dashboard load's
-// long tasks at Lighthouse's 4× slowdown).
-// WEB_DIST_DIR measures another build (e.g. `npx vite build --outDir /tmp/dist-x` in apps/web), as
-// bench/lighthouse.mjs and the server do.
+// long tasks at Lighthouse's 4× slowdown), and when any page of the build loads a module it does
+// not import (decision 048: the chunks are grouped by the pages that load them, and a chunk must
+// hold only what every page that loads it imports).
+// Reads the build's dist/.vite/chunk-modules.json (apps/web/vite.config.ts). WEB_DIST_DIR measures
+// another build (e.g. `npx vite build --outDir /tmp/dist-x` in apps/web), as bench/lighthouse.mjs
+// and the server do.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -25,61 +28,105 @@ import { fileURLToPath } from 'node:url';
  */
 const BUDGET_KIB = 210;
 
-const dist = process.env.WEB_DIST_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
-const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
-const gz = (file) => gzipSync(readFileSync(path.join(dist, file))).length;
+/** The app's entry module (index.html, which imports src/main.tsx), relative to apps/web as in chunk-modules.json. */
+const ENTRY = 'index.html';
+const SHELL = 'src/app/routes/app/root.tsx';
+/**
+ * The pages measured, by the modules a first visit imports dynamically after the entry (the route
+ * and its layouts, apps/web/src/app/router.tsx). `zodFree`: its first render needs no schema
+ * (decision 031).
+ */
+const PAGES = [
+  { name: '/auth/login', roots: ['src/app/routes/auth/layout.tsx', 'src/app/routes/auth/login.tsx'], zodFree: false },
+  { name: 'the signed-in shell', roots: [SHELL], zodFree: true },
+  { name: '/dashboard/home', roots: [SHELL, 'src/app/routes/dashboard/home.tsx'], zodFree: true },
+  { name: '/tasks', roots: [SHELL, 'src/app/routes/tasks/tasks.tsx'], zodFree: true },
+  { name: '/executive-briefs/{id}', roots: [SHELL, 'src/app/routes/briefs/brief.tsx'], zodFree: true },
+  {
+    name: '/q/{shortUrl}',
+    roots: [
+      'src/components/layouts/public-layout.tsx',
+      'src/components/errors/public-route-error-page.tsx',
+      'src/app/routes/public/question.tsx',
+    ],
+    zodFree: true,
+  },
+];
 
-function closure(keys, seen = new Set()) {
-  for (const key of keys) {
-    if (seen.has(key) || !manifest[key]) continue;
-    seen.add(key);
-    closure(manifest[key].imports ?? [], seen);
-  }
-  return seen;
-}
+const dist = process.env.WEB_DIST_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
+/** @type {{ chunks: Record<string, { modules: string[], imports: string[] }>, staticImports: Record<string, string[]>, pages: { name: string, roots: string[] }[] }} */
+const { chunks, staticImports, pages } = JSON.parse(readFileSync(path.join(dist, '.vite/chunk-modules.json'), 'utf8'));
+const gz = (file) => gzipSync(readFileSync(path.join(dist, file))).length;
+const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 const budgetArgument = process.argv.indexOf('--budget-kib');
 const budgetKib = budgetArgument === -1 ? BUDGET_KIB : Number(process.argv[budgetArgument + 1]);
 if (!Number.isFinite(budgetKib) || budgetKib <= 0) throw new Error('--budget-kib needs a positive number');
 
-const find = (pattern) => Object.keys(manifest).find((key) => pattern.test(key));
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-const layoutKey = find(/routes\/auth\/layout\.tsx$/);
-const loginKey = find(/routes\/auth\/login\.tsx$/);
-if (!entryKey || !layoutKey || !loginKey) throw new Error('entry, auth layout or login route not found in the manifest');
-const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
-const sum = (keys) => [...keys].reduce((total, key) => total + (manifest[key].file.endsWith('.js') ? gz(manifest[key].file) : 0), 0);
-const login = closure([entryKey, layoutKey, loginKey]);
-const all = new Set(Object.keys(manifest));
-const loginBytes = sum(login);
-const isWithinBudget = loginBytes <= budgetKib * 1024;
-console.log(`/auth/login JavaScript: ${kib(loginBytes)} gzipped in ${login.size} chunks (budget ${budgetKib} KiB)`);
-console.log(`whole app JavaScript:   ${kib(sum(all))} gzipped in ${all.size} chunks`);
+/** The chunk holding each module. */
+const chunkOf = new Map(Object.entries(chunks).flatMap(([file, chunk]) => chunk.modules.map((id) => [id, file])));
 
-/** Routes whose first render needs no schema: their static chunks must not hold zod (decision 031). */
-const ZOD_FREE_ROUTES = [
-  /routes\/app\/root\.tsx$/,
-  /routes\/dashboard\/home\.tsx$/,
-  /routes\/tasks\/tasks\.tsx$/,
-  /routes\/briefs\/brief\.tsx$/,
-  /routes\/public\/question\.tsx$/,
-];
+/** What `next` reaches from `starts`, the starts included. */
+function reach(starts, next) {
+  const seen = new Set();
+  const pending = [...starts];
+  for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
+    if (seen.has(item)) continue;
+    seen.add(item);
+    pending.push(...next(item));
+  }
+  return seen;
+}
+
+/** A page's chunks, the modules they hold and the modules it imports (the entry's and its roots' static imports). */
+function load(page) {
+  const roots = [ENTRY, ...page.roots];
+  const missing = roots.filter((id) => !chunkOf.has(id));
+  if (missing.length > 0) throw new Error(`${page.name}: ${missing.join(', ')} in no chunk of the build`);
+  const files = reach(
+    roots.map((id) => chunkOf.get(id)),
+    (file) => chunks[file].imports,
+  );
+  const modules = new Set([...files].flatMap((file) => chunks[file].modules));
+  const imported = reach(roots, (id) => staticImports[id] ?? []);
+  return { files, modules, imported };
+}
+
 /** zod's core names its base class so; minified builds keep the string. */
-const holdsZod = (file) => file.endsWith('.js') && readFileSync(path.join(dist, file), 'utf8').includes('$ZodType');
-const withZod = ZOD_FREE_ROUTES.flatMap((pattern) => {
-  const key = find(pattern);
-  if (!key) throw new Error(`${pattern} not found in the manifest`);
-  return [...closure([entryKey, key])].filter((chunk) => holdsZod(manifest[chunk].file)).map((chunk) => `${key} → ${manifest[chunk].file}`);
-});
-console.log(
-  `zod before the first render of the shell, the dashboard, /tasks, one brief and the answer page: ${withZod.length === 0 ? 'none' : withZod.join(', ')}`,
-);
+const holdsZod = (file) => readFileSync(path.join(dist, file), 'utf8').includes('$ZodType');
+/** Modules the bundler adds itself (its runtime, Vite's preload helper): not the app's to import. */
+const isBundlerModule = (id) => id.startsWith('\0') || id.startsWith('rolldown:') || id.startsWith('vite/');
 
-if (!isWithinBudget) {
-  console.error(`Over budget by ${kib(loginBytes - budgetKib * 1024)}: see bench/README.md "Login route bundle".`);
-  process.exit(1);
+/** The modules a page's chunks hold that it does not import. */
+const unneededOf = ({ modules, imported }) => [...modules].filter((id) => !imported.has(id) && !isBundlerModule(id));
+
+const failures = [];
+for (const page of PAGES) {
+  const { files } = load(page);
+  const bytes = [...files].reduce((total, file) => total + gz(file), 0);
+  const budget = page.name === '/auth/login' ? ` (budget ${budgetKib} KiB)` : '';
+  console.log(`${page.name}: ${kib(bytes)} gzipped in ${files.size} chunks${budget}`);
+  if (budget && bytes > budgetKib * 1024) {
+    failures.push(`/auth/login is over its budget by ${kib(bytes - budgetKib * 1024)}: see bench/README.md "Login route bundle".`);
+  }
+  const zodChunks = page.zodFree ? [...files].filter(holdsZod) : [];
+  if (zodChunks.length > 0) {
+    failures.push(
+      `${page.name} loads zod before its first render (${zodChunks.join(', ')}): keep labels and rules in the contract vocabulary (decision 031).`,
+    );
+  }
 }
-if (withZod.length > 0) {
-  console.error('A route that must render without zod loads it: keep labels and rules in the contract vocabulary (decision 031).');
-  process.exit(1);
-}
+// Every page of the build (each lazy module with the layout it loads after), and the pages above.
+const overloaded = [...PAGES, ...pages].flatMap((page) => {
+  const unneeded = unneededOf(load(page));
+  return unneeded.length === 0
+    ? []
+    : [`${page.name} loads ${unneeded.length} modules it does not import, e.g. ${unneeded.slice(0, 5).join(', ')}`];
+});
+console.log(`pages that load a module they do not import: ${overloaded.length} of ${PAGES.length + pages.length}`);
+for (const page of overloaded) failures.push(`${page}: a chunk holds modules that different pages load (decision 048).`);
+const all = Object.keys(chunks);
+console.log(`whole app JavaScript: ${kib(all.reduce((total, file) => total + gz(file), 0))} gzipped in ${all.length} chunks`);
+
+for (const failure of failures) console.error(failure);
+if (failures.length > 0) process.exit(1);

@@ -55,6 +55,7 @@ export function isStale(output, sources) {
 export async function buildIfNeeded() {
   const webSources = [
     'apps/web/src',
+    'apps/web/build',
     'apps/web/index.html',
     'apps/web/vite.config.ts',
     'apps/web/public',

@@ -192,9 +192,11 @@ if (only !== 'unit') {
     record('e2e setup', false);
   } else {
     // A size, not a time: the login route's JavaScript against its budget (bench/bundle-size.mjs).
-    await check('bundle size (login route; no zod before the dashboard, /tasks, a brief or the answer page render)', 'node', [
-      'bench/bundle-size.mjs',
-    ]);
+    await check(
+      'bundle size (login route; no zod before the dashboard, /tasks, a brief or the answer page render; no page loads a module it does not import)',
+      'node',
+      ['bench/bundle-size.mjs'],
+    );
     const playwrightJson = path.join(resultsDir, 'playwright.json');
     const code = await run('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
       env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },

@@ -6,7 +6,11 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, parseAst, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { pageChunkNames, pagesOf, type PageOptions } from './build/page-chunks';
 import { ROUTES_MANIFEST_FILE, routePatterns } from './src/config/route-patterns';
+
+/** An app module's id (its absolute path) from its path in apps/web. */
+const moduleId = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 /** Source files of @tandem/contract (the workspace package is consumed as TypeScript source). */
 const CONTRACT_SOURCE = /[\\/]packages[\\/]contract[\\/]src[\\/](?!.*\.test\.ts$).*\.ts$/;
@@ -62,7 +66,7 @@ function precompress(): Plugin {
       const outDir = options.dir ?? 'dist';
       await Promise.all(
         Object.values(bundle).map(async (file) => {
-          if (!COMPRESSIBLE.test(file.fileName)) return;
+          if (!COMPRESSIBLE.test(file.fileName) || file.fileName.startsWith('.vite/')) return;
           const content = file.type === 'chunk' ? Buffer.from(file.code) : Buffer.from(file.source);
           if (content.length < 1024) return;
           const target = path.join(outDir, file.fileName);
@@ -129,8 +133,63 @@ function routesManifest(): Plugin {
 }
 
 /**
- * Vite config of the web app: `@/` → `src/`, `/api` proxied to the API in development, a build
- * manifest (bench/bundle-size.mjs reads it) and a service worker (seed §2: reload once a new
+ * The entry and the layout routes of apps/web/src/app/router.tsx, for the chunk groups by page
+ * (docs/decisions/048-chunks-by-page.md).
+ */
+const PAGES: PageOptions = {
+  entry: moduleId('./src/main.tsx'),
+  routesDirectory: moduleId('./src/app/routes'),
+  layouts: [
+    {
+      name: 'shell',
+      roots: [moduleId('./src/app/routes/app/root.tsx')],
+      routes: /[\\/]src[\\/]app[\\/]routes[\\/](?:app|briefs|dashboard|questions|slack|tasks)[\\/]/,
+    },
+    {
+      name: 'auth',
+      roots: [moduleId('./src/app/routes/auth/layout.tsx')],
+      routes: /[\\/]src[\\/]app[\\/]routes[\\/](?:auth[\\/](?!logout\.)|register\.)/,
+    },
+    {
+      name: 'public',
+      roots: [moduleId('./src/components/layouts/public-layout.tsx'), moduleId('./src/components/errors/public-route-error-page.tsx')],
+      routes: /[\\/]src[\\/]app[\\/]routes[\\/]public[\\/]/,
+    },
+  ],
+};
+
+/** Where {@link chunkModulesManifest} writes: a dot folder, which the server does not serve. */
+const CHUNK_MODULES_FILE = '.vite/chunk-modules.json';
+
+/**
+ * Writes dist/.vite/chunk-modules.json for bench/bundle-size.mjs: each JavaScript chunk's modules
+ * and static chunk imports, each module's static imports, and the app's pages with the modules a
+ * first visit of each imports dynamically (module ids relative to apps/web):
+ * `{ chunks: { [fileName]: { modules, imports } }, staticImports: { [id]: string[] }, pages: [{ name, roots }] }`.
+ * Vite's manifest names a chunk by its first module only, so it cannot tell which modules a page
+ * loads that it does not import (docs/decisions/048-chunks-by-page.md).
+ */
+function chunkModulesManifest(pages: PageOptions): Plugin {
+  const relative = (id: string) => (path.isAbsolute(id) ? path.relative(moduleId('.'), id).split(path.sep).join('/') : id);
+  return {
+    name: 'tandem:chunk-modules-manifest',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks: Record<string, { modules: string[]; imports: string[] }> = {};
+      const staticImports: Record<string, string[]> = {};
+      for (const file of Object.values(bundle)) {
+        if (file.type === 'chunk') chunks[file.fileName] = { modules: file.moduleIds.map(relative), imports: file.imports };
+      }
+      for (const id of this.getModuleIds()) staticImports[relative(id)] = (this.getModuleInfo(id)?.importedIds ?? []).map(relative);
+      const pageList = pagesOf(this, pages).map((page) => ({ name: page.name, roots: page.roots.map(relative) }));
+      this.emitFile({ type: 'asset', fileName: CHUNK_MODULES_FILE, source: JSON.stringify({ chunks, staticImports, pages: pageList }) });
+    },
+  };
+}
+
+/**
+ * Vite config of the web app: `@/` → `src/`, `/api` proxied to the API in development, chunks
+ * grouped by page with their map for bench/bundle-size.mjs (decision 048) and a service worker (seed §2: reload once a new
  * version is installed). The worker is registered from code (src/lib/service-worker.ts): the
  * server's CSP (script-src 'self') forbids inline scripts, so injectRegister is off.
  */
@@ -141,6 +200,7 @@ export default defineConfig({
     precompress(),
     preloadFont(),
     routesManifest(),
+    chunkModulesManifest(PAGES),
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: false,
@@ -178,7 +238,6 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    manifest: true,
     sourcemap: false,
     modulePreload: {
       // index.html keeps a modulepreload link per chunk of the entry. A lazy route's chunks are not
@@ -194,7 +253,14 @@ export default defineConfig({
           // The contract's vocabulary and permission rules in a chunk of their own (decision 031):
           // left to the automatic chunking, they joined whichever shared chunk their importers
           // matched, once one holding zod and the task schemas, which the dashboard then evaluated.
-          groups: [{ name: 'contract-vocabulary', test: CONTRACT_VOCABULARY }],
+          groups: [
+            { name: 'contract-vocabulary', test: CONTRACT_VOCABULARY },
+            // The first visit's chunks by page (docs/decisions/048-chunks-by-page.md).
+            {
+              name: pageChunkNames(PAGES),
+              includeDependenciesRecursively: false,
+            },
+          ],
         },
       },
     },
