@@ -96,7 +96,7 @@ function dynamicRoots(graph: ModuleGraph, entry: string): Set<string> {
   return roots;
 }
 
-/** A page's name from its route module: its path under the routes folder, `/` as `-`, no extension. */
+/** A page's name: its module's path from the routes folder, `/` as `-`, without `..` and the extension. */
 function pageName(root: string, options: PageOptions): string {
   const relative = path.relative(options.routesDirectory, root).replace(/\.[jt]sx?$/, '');
   return relative
