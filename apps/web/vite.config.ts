@@ -258,6 +258,7 @@ export default defineConfig({
             // The first visit's chunks by page (docs/decisions/048-chunks-by-page.md).
             {
               name: pageChunkNames(PAGES),
+              debugName: 'pages',
               includeDependenciesRecursively: false,
             },
           ],
