@@ -56,7 +56,12 @@ const PAGES = [
 const dist = process.env.WEB_DIST_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
 /** @type {{ chunks: Record<string, { modules: string[], imports: string[] }>, staticImports: Record<string, string[]>, pages: { name: string, roots: string[] }[] }} */
 const { chunks, staticImports, pages } = JSON.parse(readFileSync(path.join(dist, '.vite/chunk-modules.json'), 'utf8'));
-const gz = (file) => gzipSync(readFileSync(path.join(dist, file))).length;
+/** Gzipped bytes of each file, read and compressed once: the pages share most of their chunks. */
+const gzipped = new Map();
+const gz = (file) => {
+  if (!gzipped.has(file)) gzipped.set(file, gzipSync(readFileSync(path.join(dist, file))).length);
+  return gzipped.get(file);
+};
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 const budgetArgument = process.argv.indexOf('--budget-kib');
