@@ -157,6 +157,11 @@ async function statementTimes(calls, { dataDir, databaseUrl }, explain = false) 
     await client.connect();
     query = (s) => client.query({ text: s.text, values: s.values, rowMode: s.rowMode, name: s.name });
     close = () => client.end();
+    plans = async (s) => {
+      if (!s.name) return '';
+      const { rows } = await client.query('select generic_plans, custom_plans from pg_prepared_statements where name = $1', [s.name]);
+      return rows[0] ? `${rows[0].generic_plans} / ${rows[0].custom_plans}` : '';
+    };
   } else {
     const { PGlite } = await import('@electric-sql/pglite');
     const db = await PGlite.create(dataDir);
