@@ -171,8 +171,18 @@ test('the assistant asks two people by email; one answers on a phone, live on th
     const thread = phone.getByRole('list', { name: 'Messages' });
     await expect(thread.getByText('Thanks! Which hires do you mean?')).toBeVisible();
 
+    // The message box grows with its lines (CSS field-sizing, no hidden copy measuring it) and
+    // shrinks back to its two rows.
+    const messageBox = phone.getByRole('textbox', { name: 'Your message' });
+    const heightOf = async () => (await messageBox.boundingBox())!.height;
+    const twoRows = await heightOf();
+    await messageBox.fill('One\ntwo\nthree\nfour\nfive\nsix');
+    expect(await heightOf()).toBeGreaterThan(twoRows + 60);
+    expect(await phone.locator('textarea[aria-hidden]').count()).toBe(0);
+
     // Her reply from the public page appears live in the assistant's chat.
-    await phone.getByRole('textbox', { name: 'Your message' }).fill('Two engineers for the Oslo team.');
+    await messageBox.fill('Two engineers for the Oslo team.');
+    expect(await heightOf()).toBe(twoRows);
     await phone.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(thread.getByText('Two engineers for the Oslo team.')).toBeVisible();
     await expect(conversation.getByText('Two engineers for the Oslo team.')).toBeVisible({ timeout: 30_000 });

@@ -11,6 +11,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { OPEN_TEXT_ANSWER_MAX, type AnswerValue, type QuestionItem } from '@tandem/contract';
 import { useId, type ReactNode } from 'react';
+import { MultilineTextField } from '@/components/ui/multiline-text-field';
 
 /** Props of {@link AnswerField}. */
 export interface AnswerFieldProps {
@@ -59,8 +60,23 @@ export function AnswerField({ item, value, onChange, onBlur, disabled = false, e
 
   switch (item.kind) {
     case 'OPEN_TEXT':
-    case 'DATE': {
-      const isDate = item.kind === 'DATE';
+      return (
+        <MultilineTextField
+          id={id}
+          label={shownLabel}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(event) => onChange(event.target.value === '' ? null : event.target.value)}
+          onBlur={onBlur}
+          disabled={disabled}
+          error={Boolean(error)}
+          helperText={help}
+          required={item.required}
+          fullWidth
+          minRows={3}
+          slotProps={{ htmlInput: { maxLength: OPEN_TEXT_ANSWER_MAX }, formHelperText: { id: helpId } }}
+        />
+      );
+    case 'DATE':
       return (
         <TextField
           id={id}
@@ -73,17 +89,10 @@ export function AnswerField({ item, value, onChange, onBlur, disabled = false, e
           helperText={help}
           required={item.required}
           fullWidth
-          multiline={!isDate}
-          minRows={isDate ? undefined : 3}
-          type={isDate ? 'date' : 'text'}
-          slotProps={{
-            inputLabel: isDate ? { shrink: true } : undefined,
-            htmlInput: isDate ? undefined : { maxLength: OPEN_TEXT_ANSWER_MAX },
-            formHelperText: { id: helpId },
-          }}
+          type="date"
+          slotProps={{ inputLabel: { shrink: true }, formHelperText: { id: helpId } }}
         />
       );
-    }
     case 'SINGLE_CHOICE':
     case 'YES_NO': {
       const options =

@@ -2,7 +2,6 @@ import AutoAwesome from '@mui/icons-material/AutoAwesomeOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DRAFT_INSTRUCTIONS_MAX, type BriefSectionDraft, type DraftSource } from '@tandem/contract';
 import { useCallback, useId, useState } from 'react';
@@ -18,6 +17,7 @@ import type { GenerationStreamOptions } from '@/lib/generation-stream';
 import { draftBriefSection } from '../api/draft-brief-section';
 import { useRefreshAiUsage } from '../api/refresh-ai-usage';
 import { draftUnavailableReason, sourceHref } from '../utils/brief-draft';
+import { MultilineTextField } from '@/components/ui/multiline-text-field';
 
 /** Props of {@link BriefSectionDraftAssist}. */
 export interface BriefSectionDraftAssistProps {
@@ -113,12 +113,11 @@ export function BriefSectionDraftAssist({
         }}
         sx={{ display: 'grid', gap: 1.5, p: 1.5, border: '1px solid', borderColor: 'divider', borderRadius: '12px' }}
       >
-        <TextField
+        <MultilineTextField
           id={instructionsId}
           label="Instructions (optional)"
           value={instructions}
           onChange={(event) => setInstructions(event.target.value)}
-          multiline
           minRows={2}
           helperText="E.g. “Focus on open risks; three bullet points.” The draft uses only this workspace’s answers, briefs and tasks."
           slotProps={{ htmlInput: { maxLength: DRAFT_INSTRUCTIONS_MAX } }}
@@ -157,11 +156,10 @@ export function BriefSectionDraftAssist({
       {draft.sentences.length === 0 ? (
         <Typography color="text.secondary">No sources in this workspace speak to this section yet.</Typography>
       ) : editing !== null ? (
-        <TextField
+        <MultilineTextField
           label="Draft text"
           value={editing}
           onChange={(event) => setStep({ ...step, editing: event.target.value })}
-          multiline
           minRows={4}
           helperText="Markdown. Accept puts this text into the section."
         />

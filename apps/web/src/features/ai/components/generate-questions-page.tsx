@@ -43,6 +43,7 @@ import {
   type GeneratePageState,
   type ProposedQuestion,
 } from '../utils/generate-page-state';
+import { MultilineTextField } from '@/components/ui/multiline-text-field';
 
 /** Props of {@link GenerateQuestionsPage}. */
 export interface GenerateQuestionsPageProps {
@@ -207,11 +208,10 @@ export function GenerateQuestionsPage({ workspaceId }: GenerateQuestionsPageProp
           }}
           sx={{ display: 'grid', gap: 2 }}
         >
-          <TextField
+          <MultilineTextField
             label="Goal"
             value={form.goal}
             onChange={(event) => editForm({ goal: event.target.value })}
-            multiline
             minRows={3}
             required
             error={Boolean(fieldError('goal'))}

@@ -2,12 +2,12 @@ import Send from '@mui/icons-material/Send';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import { CHAT_MESSAGE_MAX } from '@tandem/contract';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { getApiErrorMessage } from '@/lib/error-message';
 import { usePostChatMessage } from '../api/post-chat-message';
+import { MultilineTextField } from '@/components/ui/multiline-text-field';
 
 /** Props of {@link ChatComposer}. */
 export interface ChatComposerProps {
@@ -66,12 +66,11 @@ export function ChatComposer({ workspaceId, contactId, firstName }: ChatComposer
           {notice}
         </Alert>
       )}
-      <TextField
+      <MultilineTextField
         label={`Message to ${firstName}`}
         value={draft}
         onChange={(event) => setDraft(event.target.value)}
         onKeyDown={handleKeyDown}
-        multiline
         minRows={2}
         maxRows={10}
         fullWidth

@@ -32,6 +32,7 @@ import {
   type ContactFormValues,
 } from '../utils/contact-form';
 import { weekdayLabels } from '../utils/contact-format';
+import { MultilineTextField } from '@/components/ui/multiline-text-field';
 
 /** Props of {@link ContactForm}. */
 export interface ContactFormProps {
@@ -214,11 +215,10 @@ export function ContactForm({ contact, submitLabel, onSubmit, onCancel, label }:
           {(() => {
             const { ref, ...field } = register('notes');
             return (
-              <TextField
+              <MultilineTextField
                 {...field}
                 inputRef={ref}
                 label="Notes"
-                multiline
                 minRows={3}
                 fullWidth
                 error={Boolean(errors.notes)}

@@ -16,7 +16,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { contactCsvColumns, type ImportDuplicateMode, type ImportResult, type ImportRowOutcome } from '@tandem/contract';
 import { useId, useState, type ChangeEvent } from 'react';
@@ -24,6 +23,7 @@ import { isApiError } from '@/lib/api-error';
 import { getApiErrorMessage } from '@/lib/error-message';
 import { showToast } from '@/lib/toast-store';
 import { useImportContacts } from '../api/import-contacts';
+import { MultilineTextField } from '@/components/ui/multiline-text-field';
 
 /** Props of {@link ImportContactsDialog}. */
 export interface ImportContactsDialogProps {
@@ -131,7 +131,7 @@ export function ImportContactsDialog({ open, workspaceId, onClose }: ImportConta
           </Button>
           {fileName && <Typography sx={{ overflowWrap: 'anywhere' }}>{fileName}</Typography>}
         </Box>
-        <TextField
+        <MultilineTextField
           label="Or paste the CSV here"
           value={csv}
           onChange={(event) => {
@@ -139,7 +139,6 @@ export function ImportContactsDialog({ open, workspaceId, onClose }: ImportConta
             setFileName(null);
             setPreview(null);
           }}
-          multiline
           minRows={3}
           maxRows={8}
           fullWidth

@@ -1,13 +1,13 @@
 import Send from '@mui/icons-material/Send';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CHAT_MESSAGE_MAX } from '@tandem/contract';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/relative-time';
 import { postPublicMessage, type PublicThreadMessage } from '../api/post-public-message';
+import { MultilineTextField } from '@/components/ui/multiline-text-field';
 
 /** Props of {@link PublicThread}. */
 export interface PublicThreadProps {
@@ -112,12 +112,11 @@ export function PublicThread({ shortUrl, initialMessages, officeName, onInactive
         </Box>
       )}
       <Box component="form" noValidate onSubmit={handleSubmit} sx={{ display: 'grid', gap: 1 }}>
-        <TextField
+        <MultilineTextField
           label="Your message"
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={handleKeyDown}
-          multiline
           minRows={2}
           fullWidth
           error={Boolean(error)}

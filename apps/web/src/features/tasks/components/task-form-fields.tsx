@@ -5,6 +5,7 @@ import { taskPriorities, taskPriorityLabels, taskStatuses, taskStatusLabels, typ
 import { Controller, type Control } from 'react-hook-form';
 import type { TaskFormInput, TaskFormValues } from '../utils/task-form';
 import { DueDateField } from './due-date-field';
+import { MultilineTextField } from '@/components/ui/multiline-text-field';
 
 /** Props of {@link TaskFormFields}. */
 export interface TaskFormFieldsProps {
@@ -41,11 +42,10 @@ export function TaskFormFields({ control, members, canEdit, canChangeStatus }: T
         control={control}
         name="notes"
         render={({ field: { ref, ...field }, fieldState }) => (
-          <TextField
+          <MultilineTextField
             {...field}
             inputRef={ref}
             label="Notes"
-            multiline
             minRows={3}
             maxRows={12}
             disabled={readOnly}
