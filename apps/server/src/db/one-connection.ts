@@ -63,10 +63,13 @@ export async function readSnapshot<T>(db: Database, work: (db: Database) => Prom
   if (!(client instanceof pg.Client) || is(db, PgTransaction)) {
     return db.transaction((tx) => work(tx as unknown as Database), { isolationLevel: 'repeatable read', accessMode: 'read only' });
   }
-  await client.query(READ_SNAPSHOT);
+  // BEGIN goes out with `work`'s first statements instead of a turn of the event loop before them:
+  // the connection runs in pipeline mode (decision 038), first in, first out. It is awaited with
+  // them, so a failed BEGIN fails the snapshot rather than leaving its reads unguarded.
+  const begun = client.query(READ_SNAPSHOT);
   let result: T;
   try {
-    result = await work(db);
+    [, result] = await Promise.all([begun, work(db)]);
   } catch (error) {
     await client.query('rollback');
     throw error;
