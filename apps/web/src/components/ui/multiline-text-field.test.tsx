@@ -42,12 +42,15 @@ describe('MultilineTextField: grows with its text between minRows and maxRows', 
     expect(box.style.minHeight).toBe('3lh');
     expect(box.style.maxHeight).toBe('12lh');
     expect(box.style.fontFamily).toBe('monospace');
+    // It fills its column unless told otherwise: a content-sized textarea would grow sideways.
+    expect(box.closest('.MuiFormControl-root')).toHaveClass('MuiFormControl-fullWidth');
   });
 
   it('without maxRows it grows without bound', async () => {
     const { MultilineTextField } = await loadWith(true);
     renderWithTheme(<MultilineTextField label="Answer" minRows={2} />);
     const box = screen.getByRole('textbox', { name: 'Answer' });
+    expect(box.closest('.MuiFormControl-root')).toHaveClass('MuiFormControl-fullWidth');
     expect(box.style.minHeight).toBe('2lh');
     expect(box.style.maxHeight).toBe('');
   });
@@ -55,11 +58,12 @@ describe('MultilineTextField: grows with its text between minRows and maxRows', 
   it('elsewhere: MUI’s TextareaAutosize, with its hidden copy that measures the text', async () => {
     const { MultilineTextField, cssSizesTextareas } = await loadWith(false);
     expect(cssSizesTextareas).toBe(false);
-    const { container } = renderWithTheme(<MultilineTextField label="Notes" minRows={3} />);
+    const { container } = renderWithTheme(<MultilineTextField label="Notes" minRows={3} fullWidth={false} />);
     const box = screen.getByRole('textbox', { name: 'Notes' });
     expect(container.querySelectorAll('textarea')).toHaveLength(2);
     expect(container.querySelector('textarea[aria-hidden]')).not.toBeNull();
     expect(box.style.getPropertyValue('field-sizing')).toBe('');
+    expect(box.closest('.MuiFormControl-root')).not.toHaveClass('MuiFormControl-fullWidth');
   });
 
   it('is a controlled text field on both paths: typing reaches onChange', async () => {
