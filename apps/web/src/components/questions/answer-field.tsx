@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { OPEN_TEXT_ANSWER_MAX, type AnswerValue, type QuestionItem } from '@tandem/contract';
-import { useId, type ReactNode } from 'react';
+import { useId, type ChangeEvent, type ReactNode } from 'react';
 import { MultilineTextField } from '@/components/ui/multiline-text-field';
 
 /** Props of {@link AnswerField}. */
@@ -57,42 +57,32 @@ export function AnswerField({ item, value, onChange, onBlur, disabled = false, e
     </FormHelperText>
   ) : null;
   const describedBy = help ? helpId : undefined;
+  /** What the text and date boxes share: the label, the value as text (emptied means no answer), the states. */
+  const textBox = () => ({
+    id,
+    label: shownLabel,
+    value: typeof value === 'string' ? value : '',
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      onChange(event.target.value === '' ? null : event.target.value),
+    onBlur,
+    disabled,
+    error: Boolean(error),
+    helperText: help,
+    required: item.required,
+    fullWidth: true,
+  });
 
   switch (item.kind) {
     case 'OPEN_TEXT':
       return (
         <MultilineTextField
-          id={id}
-          label={shownLabel}
-          value={typeof value === 'string' ? value : ''}
-          onChange={(event) => onChange(event.target.value === '' ? null : event.target.value)}
-          onBlur={onBlur}
-          disabled={disabled}
-          error={Boolean(error)}
-          helperText={help}
-          required={item.required}
-          fullWidth
+          {...textBox()}
           minRows={3}
           slotProps={{ htmlInput: { maxLength: OPEN_TEXT_ANSWER_MAX }, formHelperText: { id: helpId } }}
         />
       );
     case 'DATE':
-      return (
-        <TextField
-          id={id}
-          label={shownLabel}
-          value={typeof value === 'string' ? value : ''}
-          onChange={(event) => onChange(event.target.value === '' ? null : event.target.value)}
-          onBlur={onBlur}
-          disabled={disabled}
-          error={Boolean(error)}
-          helperText={help}
-          required={item.required}
-          fullWidth
-          type="date"
-          slotProps={{ inputLabel: { shrink: true }, formHelperText: { id: helpId } }}
-        />
-      );
+      return <TextField {...textBox()} type="date" slotProps={{ inputLabel: { shrink: true }, formHelperText: { id: helpId } }} />;
     case 'SINGLE_CHOICE':
     case 'YES_NO': {
       const options =
