@@ -125,6 +125,13 @@ describe('readSnapshot (one snapshot for a page of reads, issue #13)', () => {
       // 22012 division_by_zero
       await expect(readSnapshot(db, (inner) => inner.execute(sql`select 1/0`))).rejects.toMatchObject({ cause: { code: '22012' } });
       expect(await inTransaction(db)).toBe('off');
+      // Work that throws before it returns a promise, while its BEGIN is still on the wire.
+      const throwsAtOnce = (() => {
+        throw new Error('thrown at once');
+      }) as unknown as (db: Queryable) => Promise<number>;
+      await expect(readSnapshot(db, throwsAtOnce)).rejects.toThrow('thrown at once');
+      expect(await inTransaction(db)).toBe('off');
+      expect(await readSnapshot(db, countPeople)).toBeGreaterThan(0);
     });
   });
 

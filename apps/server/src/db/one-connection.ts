@@ -71,6 +71,9 @@ export async function readSnapshot<T>(db: Database, work: (db: Database) => Prom
   try {
     [, result] = await Promise.all([begun, work(db)]);
   } catch (error) {
+    // `work` may have thrown before Promise.all saw BEGIN: BEGIN settles (and no failure of it goes
+    // unhandled) before the rollback.
+    await begun.catch(() => undefined);
     await client.query('rollback');
     throw error;
   }
