@@ -37,6 +37,7 @@ const pgliteOnlyServerTests = [
   'apps/server/src/db/pglite-client.test.ts',
   'apps/server/src/db/pglite-parsers.test.ts',
   'apps/server/src/db/pglite-prepared.test.ts',
+  'apps/server/src/db/pglite-template.test.ts',
 ];
 
 /**

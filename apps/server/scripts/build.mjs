@@ -1,7 +1,8 @@
-// Bundles the server into dist/server.js and dist/admin.js with esbuild: the app, the workspace
+// Bundles the server into dist/server.js, dist/admin.js and dist/write-pglite-template.js with esbuild: the app, the workspace
 // contract package (it ships TypeScript source) and the pure-JavaScript dependencies in one file
 // each. Resolving and compiling those dependencies' 854 modules one by one took about 0.4 s of
 // every start (issue #13, bench/README "Cold start"); one file is read and compiled once.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -43,7 +44,7 @@ for (const name of external) {
 }
 
 await build({
-  entryPoints: { server: 'src/server.ts', admin: 'src/cli/admin.ts' },
+  entryPoints: { server: 'src/server.ts', admin: 'src/cli/admin.ts', 'write-pglite-template': 'src/cli/write-pglite-template.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -55,3 +56,7 @@ await build({
   banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
   logLevel: 'warning',
 });
+
+// The migrated PGlite template a new embedded database is loaded from (decision 050): a first
+// `npm start` then skips PGlite's initdb and the migrations.
+execFileSync(process.execPath, ['dist/write-pglite-template.js', 'dist'], { stdio: 'inherit' });

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { PreparedStatements, type PgliteQuery } from './pglite-prepared.js';
+import { openPgliteTemplate } from './pglite-template.js';
 
 /**
  * The Drizzle database, typed once. PGlite and node-postgres share PostgreSQL's dialect and
@@ -52,14 +53,16 @@ export interface ListenHooks {
   onReconnect?: () => void;
 }
 
+/** This module's folder: src/db from source, dist/ in the server bundle. */
+const moduleFolder = path.dirname(fileURLToPath(import.meta.url));
+
 /** Finds apps/server/drizzle both from src/db (tsx, vitest) and from dist (the built bundle). */
-function findMigrationsFolder(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
+export function findMigrationsFolder(): string {
   for (const candidate of ['../drizzle', '../../drizzle', '../../../drizzle']) {
-    const folder = path.resolve(here, candidate);
+    const folder = path.resolve(moduleFolder, candidate);
     if (existsSync(path.join(folder, 'meta', '_journal.json'))) return folder;
   }
-  throw new Error(`No migrations folder found near ${here}`);
+  throw new Error(`No migrations folder found near ${moduleFolder}`);
 }
 
 /** Column names in snake_case; no `schema`: the relational query API is not used (see {@link Database}). */
@@ -67,13 +70,18 @@ const options = { casing: 'snake_case' } as const;
 
 /**
  * Opens PostgreSQL when `databaseUrl` is set, else an embedded PGlite under `dataDir/pgdata`
- * (`dataDir` 'memory://' keeps it in memory, for tests).
+ * (`dataDir` 'memory://' keeps it in memory, for tests). A new data directory on disk is loaded
+ * from the migrated template beside the server bundle when there is one for this PGlite and these
+ * migrations (db/pglite-template.ts, decision 050), else created by PGlite (initdb); `migrate()`
+ * then applies what the template does not hold, which is nothing when it matches.
  */
 export async function openDatabase(input: {
   databaseUrl?: string | undefined;
   dataDir: string;
   /** Told of each connection that failed outside a query (PostgreSQL only), e.g. to log it. */
   onConnectionError?: (error: Error) => void;
+  /** Where a PGlite template is looked for; default: this module's folder (`dist/` in the bundle). */
+  pgliteTemplateFolder?: string;
 }): Promise<DatabaseHandle> {
   const migrationsFolder = findMigrationsFolder();
   if (input.databaseUrl) {
@@ -94,12 +102,13 @@ export async function openDatabase(input: {
       },
     };
   }
-  let dataDir = input.dataDir;
-  if (!dataDir.startsWith('memory://')) {
-    dataDir = path.resolve(dataDir, 'pgdata');
-    mkdirSync(dataDir, { recursive: true });
-  }
-  const client = await PGlite.create(dataDir);
+  if (input.dataDir.startsWith('memory://')) return fromPglite(await PGlite.create(input.dataDir), migrationsFolder);
+  const dataDir = path.resolve(input.dataDir, 'pgdata');
+  mkdirSync(dataDir, { recursive: true });
+  // PG_VERSION is among the first files initdb writes, and a cluster always has it.
+  const isNew = !existsSync(path.join(dataDir, 'PG_VERSION'));
+  const template = isNew ? await openPgliteTemplate(input.pgliteTemplateFolder ?? moduleFolder, migrationsFolder) : undefined;
+  const client = await PGlite.create(dataDir, template ? { loadDataDir: template } : {});
   return fromPglite(client, migrationsFolder);
 }
 

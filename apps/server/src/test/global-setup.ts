@@ -1,13 +1,11 @@
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { fromPglite, openDatabase } from '../db/client.js';
+import { migrationsHash, pgliteTemplateName, writePgliteTemplate } from '../db/pglite-template.js';
 
 /**
  * Vitest globalSetup of the server and security projects (issue #13, decision 024): finds, or
@@ -32,21 +30,6 @@ declare module 'vitest' {
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
-/** The SHA-256 of every file of the migrations folder, names and contents: a new or changed migration changes it. */
-export function migrationsHash(): string {
-  const hash = createHash('sha256');
-  const files = readdirSync(migrationsFolder, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(migrationsFolder, path.join(entry.parentPath, entry.name)))
-    .sort();
-  for (const file of files)
-    hash
-      .update(`${file}\0`)
-      .update(readFileSync(path.join(migrationsFolder, file)))
-      .update('\0');
-  return hash.digest('hex');
-}
-
 /**
  * What several projects of one run share (their globalSetups run one after the other in the main
  * process, each in its own module instance): each template is looked for, or built, once per run.
@@ -62,13 +45,6 @@ const pgliteTemplates = path.join(os.tmpdir(), 'tandem-test-templates');
 /** A template nobody used for this long is removed when another is built. */
 const STALE_TEMPLATE_MS = 24 * 60 * 60 * 1000;
 
-function pgliteVersion(): string {
-  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  let dir = path.dirname(entry);
-  while (!existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
-  return (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
-}
-
 /**
  * The migrated PGlite data directory as a tar file, built when missing. The file is named after
  * PGlite's version and the migrations' hash, so it is reused by later runs (a run stopped by a
@@ -76,7 +52,7 @@ function pgliteVersion(): string {
  * under a name of its own and renamed, so a reader never sees half a file.
  */
 async function pgliteTemplate(): Promise<string> {
-  const file = path.join(pgliteTemplates, `pglite-${pgliteVersion()}-${migrationsHash().slice(0, 16)}.tar`);
+  const file = path.join(pgliteTemplates, pgliteTemplateName(migrationsFolder));
   if (existsSync(file)) {
     const now = new Date();
     utimesSync(file, now, now);
@@ -87,21 +63,12 @@ async function pgliteTemplate(): Promise<string> {
     const otherPath = path.join(pgliteTemplates, other);
     if (Date.now() - statSync(otherPath).mtimeMs > STALE_TEMPLATE_MS) rmSync(otherPath, { force: true });
   }
-  const client = await PGlite.create('memory://');
-  try {
-    await fromPglite(client).migrate();
-    const dump = await client.dumpDataDir('none');
-    const partial = `${file}.${process.pid}.partial`;
-    writeFileSync(partial, new Uint8Array(await dump.arrayBuffer()));
-    renameSync(partial, file);
-  } finally {
-    await client.close();
-  }
+  await writePgliteTemplate(file, (client) => fromPglite(client, migrationsFolder).migrate());
   return file;
 }
 
 async function buildPostgresTemplate(serverUrl: string): Promise<string> {
-  const name = `tandem_test_template_${migrationsHash().slice(0, 16)}`;
+  const name = `tandem_test_template_${migrationsHash(migrationsFolder).slice(0, 16)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
