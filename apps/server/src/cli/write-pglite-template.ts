@@ -26,7 +26,13 @@ async function main(folder: string | undefined) {
     await database.migrate();
     // Nothing signed with these secrets reaches the template: the app writes no token or code at start.
     const secret = () => randomBytes(48).toString('base64url');
-    const config = loadConfig({ DATA_DIR: folder, TANDEM_DEMO: '0', JWT_SECRET: secret(), CODE_PEPPER: secret(), ENCRYPTION_KEY: secret() });
+    const config = loadConfig({
+      DATA_DIR: folder,
+      TANDEM_DEMO: '0',
+      JWT_SECRET: secret(),
+      CODE_PEPPER: secret(),
+      ENCRYPTION_KEY: secret(),
+    });
     const app = await buildApp({ config, database, logger: false });
     await app.ready();
     await app.close();
