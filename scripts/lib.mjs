@@ -66,7 +66,15 @@ export async function buildIfNeeded() {
     console.log('Building the web app…');
     if ((await run('npm', ['run', 'build', '-w', '@tandem/web'])) !== 0) return false;
   }
-  if (isStale('apps/server/dist/server.js', ['apps/server/src', 'apps/server/drizzle', 'apps/server/scripts', 'packages/contract/src', 'package-lock.json'])) {
+  if (
+    isStale('apps/server/dist/server.js', [
+      'apps/server/src',
+      'apps/server/drizzle',
+      'apps/server/scripts',
+      'packages/contract/src',
+      'package-lock.json',
+    ])
+  ) {
     console.log('Building the server…');
     if ((await run('npm', ['run', 'build', '-w', '@tandem/server'])) !== 0) return false;
   }
