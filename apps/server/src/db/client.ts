@@ -105,7 +105,7 @@ export async function openDatabase(input: {
   if (input.dataDir.startsWith('memory://')) return fromPglite(await PGlite.create(input.dataDir), migrationsFolder);
   const dataDir = path.resolve(input.dataDir, 'pgdata');
   mkdirSync(dataDir, { recursive: true });
-  // PG_VERSION is among the first files initdb writes, and a cluster always has it.
+  // Every cluster has PG_VERSION: without it, the directory holds no database yet.
   const isNew = !existsSync(path.join(dataDir, 'PG_VERSION'));
   const template = isNew ? await openPgliteTemplate(input.pgliteTemplateFolder ?? moduleFolder, migrationsFolder) : undefined;
   const client = await PGlite.create(dataDir, template ? { loadDataDir: template } : {});
