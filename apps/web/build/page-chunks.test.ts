@@ -83,6 +83,19 @@ describe('pagesOf', () => {
       ['markdown', undefined, ['/web/src/markdown.tsx']],
     ]);
   });
+
+  it("reads each module's info from the graph once (rolldown builds it anew on every call)", () => {
+    const reads = new Map<string, number>();
+    const counted = {
+      getModuleInfo: (id: string) => {
+        reads.set(id, (reads.get(id) ?? 0) + 1);
+        return graph.getModuleInfo(id);
+      },
+    };
+    expect(pagesOf(counted, options)).toHaveLength(6);
+    expect(reads.size).toBeGreaterThan(20);
+    expect([...reads].filter(([, count]) => count > 1)).toEqual([]);
+  });
 });
 
 describe('pageChunkNames', () => {
