@@ -23,7 +23,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { signIn, startServer, timeAll, waitReady } from './lib/list-bench.mjs';
+import { openPglite, signIn, startServer, timeAll, waitReady } from './lib/list-bench.mjs';
 import { seedOffice } from './lib/seed-office.mjs';
 
 /** The person the benchmark signs in as (bench/lib/seed-office.mjs seeds them). */
@@ -92,8 +92,7 @@ async function serveFloor(config) {
       }
     };
   } else {
-    const { PGlite } = await import('@electric-sql/pglite');
-    const db = await PGlite.create(config.dataDir);
+    const db = await openPglite(config.dataDir);
     // Prepared as Tandem prepares them on PGlite (decision 039), as the pg floor runs Tandem's
     // named statements by name.
     const prepared = await preparedStatementsOn(db);
@@ -163,8 +162,7 @@ async function statementTimes(calls, { dataDir, databaseUrl }, explain = false) 
       return rows[0] ? `${rows[0].generic_plans} / ${rows[0].custom_plans}` : '';
     };
   } else {
-    const { PGlite } = await import('@electric-sql/pglite');
-    const db = await PGlite.create(dataDir);
+    const db = await openPglite(dataDir);
     const prepared = await preparedStatementsOn(db);
     query = (s) => (s.exec ? db.exec(s.text) : prepared.query(s.text, s.values, { rowMode: s.rowMode }));
     close = () => db.close();
@@ -710,8 +708,7 @@ async function main() {
       const migrating = startServer(tandemPort, { ...databaseEnv, ...secrets });
       await waitReady(tandemBase);
       await migrating.stop();
-      const { PGlite } = await import('@electric-sql/pglite');
-      const db = await PGlite.create(path.join(work, 'tandem', 'pgdata'));
+      const db = await openPglite(path.join(work, 'tandem', 'pgdata'));
       ctx = await seedOffice(db, { email, password });
       version = (await db.query('show server_version')).rows[0].server_version;
       await db.close();

@@ -11,6 +11,7 @@ import path from 'node:path';
 import {
   measureHttp,
   measureSql,
+  openPglite,
   report,
   seedSignedInMember,
   signIn,
@@ -155,14 +156,13 @@ const title = (database) => `${database}: ${TASKS} tasks, ${total} requests per 
 
 const load = { total, concurrency };
 if (isPglite) {
-  const { PGlite } = await import('@electric-sql/pglite');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tandem-bench-tasks-'));
   try {
     // The first start migrates; PGlite has one owner at a time, so the server stops while seeding.
     let server = startServer(port, { DATA_DIR: dataDir });
     await waitReady(base);
     await server.stop();
-    const db = await PGlite.create(path.join(dataDir, 'pgdata'));
+    const db = await openPglite(path.join(dataDir, 'pgdata'));
     const ctx = await seed(db);
     await db.close();
     server = startServer(port, { DATA_DIR: dataDir });
@@ -172,7 +172,7 @@ if (isPglite) {
       const httpResults = await measureHttp(http.url, http.authHeaders, scenarios(ctx), load);
       await server.stop();
       server = undefined;
-      const floorDb = await PGlite.create(path.join(dataDir, 'pgdata'));
+      const floorDb = await openPglite(path.join(dataDir, 'pgdata'));
       const sqlResults = await measureSql(floorDb, ctx.workspaceId, scenarios(ctx), load);
       await floorDb.close();
       report(title('PGlite (embedded)'), httpResults, sqlResults);

@@ -10,6 +10,18 @@ import { hash } from '@node-rs/argon2';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
+ * PGlite on `dataDir` with the start parameters Tandem's server gives it
+ * (apps/server/src/db/pglite-options.ts, loaded from source through tsx), so a floor reads the
+ * database as the server does.
+ */
+export async function openPglite(dataDir) {
+  const { tsImport } = await import('tsx/esm/api');
+  const { withPgliteSettings } = await tsImport('../../apps/server/src/db/pglite-options.ts', import.meta.url);
+  const { PGlite } = await import('@electric-sql/pglite');
+  return PGlite.create(dataDir, withPgliteSettings());
+}
+
+/**
  * Starts the server from source (tsx, no build) on `port` with the demo off and the rate limit out
  * of the way; `env` adds DATABASE_URL or DATA_DIR, `nodeArgs` more Node options (e.g. a preload).
  * `stop()` sends SIGTERM and waits for the exit.

@@ -20,25 +20,29 @@ async function main(folder: string | undefined) {
     process.exit(2);
   }
   const migrationsFolder = findMigrationsFolder();
-  const name = pgliteTemplateName(migrationsFolder);
-  await writePgliteTemplate(path.join(folder, name), async (client) => {
-    const database = fromPglite(client, migrationsFolder);
-    await database.migrate();
-    // Nothing signed with these secrets reaches the template: the app writes no token or code at start.
-    const secret = () => randomBytes(48).toString('base64url');
-    const config = loadConfig({
-      DATA_DIR: folder,
-      TANDEM_DEMO: '0',
-      JWT_SECRET: secret(),
-      CODE_PEPPER: secret(),
-      ENCRYPTION_KEY: secret(),
-    });
-    const app = await buildApp({ config, database, logger: false });
-    await app.ready();
-    await app.close();
-  });
+  const name = pgliteTemplateName(migrationsFolder, 'directory');
+  await writePgliteTemplate(
+    path.join(folder, name),
+    async (client) => {
+      const database = fromPglite(client, migrationsFolder);
+      await database.migrate();
+      // Nothing signed with these secrets reaches the template: the app writes no token or code at start.
+      const secret = () => randomBytes(48).toString('base64url');
+      const config = loadConfig({
+        DATA_DIR: folder,
+        TANDEM_DEMO: '0',
+        JWT_SECRET: secret(),
+        CODE_PEPPER: secret(),
+        ENCRYPTION_KEY: secret(),
+      });
+      const app = await buildApp({ config, database, logger: false });
+      await app.ready();
+      await app.close();
+    },
+    'directory',
+  );
   for (const other of readdirSync(folder)) {
-    if (other !== name && /^pglite-.*\.tar$/.test(other)) rmSync(path.join(folder, other), { force: true });
+    if (other !== name && other.startsWith('pglite-')) rmSync(path.join(folder, other), { recursive: true, force: true });
   }
 }
 

@@ -9,7 +9,8 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { PreparedStatements, type PgliteQuery } from './pglite-prepared.js';
-import { openPgliteTemplate } from './pglite-template.js';
+import { withPgliteSettings } from './pglite-options.js';
+import { copyPgliteTemplate } from './pglite-template.js';
 
 /**
  * The Drizzle database, typed once. PGlite and node-postgres share PostgreSQL's dialect and
@@ -70,8 +71,8 @@ const options = { casing: 'snake_case' } as const;
 
 /**
  * Opens PostgreSQL when `databaseUrl` is set, else an embedded PGlite under `dataDir/pgdata`
- * (`dataDir` 'memory://' keeps it in memory, for tests). A new data directory on disk is loaded
- * from the migrated template beside the server bundle when there is one for this PGlite and these
+ * (`dataDir` 'memory://' keeps it in memory, for tests). A new data directory on disk is a copy
+ * of the migrated template beside the server bundle when there is one for this PGlite and these
  * migrations (db/pglite-template.ts, decision 050), else created by PGlite (initdb); `migrate()`
  * then applies what the template does not hold, which is nothing when it matches.
  */
@@ -102,14 +103,15 @@ export async function openDatabase(input: {
       },
     };
   }
-  if (input.dataDir.startsWith('memory://')) return fromPglite(await PGlite.create(input.dataDir), migrationsFolder);
+  if (input.dataDir.startsWith('memory://')) return fromPglite(await PGlite.create(input.dataDir, withPgliteSettings()), migrationsFolder);
   const dataDir = path.resolve(input.dataDir, 'pgdata');
-  mkdirSync(dataDir, { recursive: true });
   // Every cluster has PG_VERSION: without it, the directory holds no database yet.
-  const isNew = !existsSync(path.join(dataDir, 'PG_VERSION'));
-  const template = isNew ? await openPgliteTemplate(input.pgliteTemplateFolder ?? moduleFolder, migrationsFolder) : undefined;
-  const client = await PGlite.create(dataDir, template ? { loadDataDir: template } : {});
-  return fromPglite(client, migrationsFolder);
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    mkdirSync(path.dirname(dataDir), { recursive: true });
+    copyPgliteTemplate(input.pgliteTemplateFolder ?? moduleFolder, migrationsFolder, dataDir);
+  }
+  mkdirSync(dataDir, { recursive: true });
+  return fromPglite(await PGlite.create(dataDir, withPgliteSettings()), migrationsFolder);
 }
 
 /** How long a request waits for a connection before it fails (503 UNAVAILABLE; issue #14). */

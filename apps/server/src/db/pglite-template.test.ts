@@ -1,10 +1,11 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, inject, it } from 'vitest';
-import { findMigrationsFolder, openDatabase, type DatabaseHandle } from './client.js';
-import { migrationsHash, openPgliteTemplate, pgliteTemplateName } from './pglite-template.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { findMigrationsFolder, fromPglite, openDatabase, type DatabaseHandle } from './client.js';
+import { PGLITE_SHARED_BUFFERS } from './pglite-options.js';
+import { copyPgliteTemplate, migrationsHash, pgliteTemplateName, writePgliteTemplate } from './pglite-template.js';
 
 const scratch: string[] = [];
 const open: DatabaseHandle[] = [];
@@ -20,8 +21,17 @@ function scratchDir(): string {
   return dir;
 }
 
-/** The migrated template global-setup.ts built for this run, under the name a server build gives it. */
-const templateFolder = () => path.dirname(inject('pgliteTemplate'));
+const migrationsFolder = findMigrationsFolder();
+/** A folder holding the migrated template directory, written as the server build writes it. */
+const templates = mkdtempSync(path.join(os.tmpdir(), 'tandem-template-folder-'));
+const templateFolder = () => templates;
+
+beforeAll(async () => {
+  const target = path.join(templates, pgliteTemplateName(migrationsFolder, 'directory'));
+  await writePgliteTemplate(target, (client) => fromPglite(client, migrationsFolder).migrate(), 'directory');
+});
+
+afterAll(() => rmSync(templates, { recursive: true, force: true }));
 
 async function openOn(dataDir: string, pgliteTemplateFolder: string): Promise<DatabaseHandle> {
   const handle = await openDatabase({ dataDir, pgliteTemplateFolder });
@@ -38,7 +48,7 @@ async function appliedMigrations(handle: DatabaseHandle): Promise<number | null>
 }
 
 describe('a new embedded database from the migrated template (db/pglite-template.ts, decision 050)', () => {
-  it('loads a new data directory from the template: migrated before migrate(), which then applies nothing', async () => {
+  it('copies the template into a new data directory: migrated before migrate(), which then applies nothing', async () => {
     const dataDir = scratchDir();
     const handle = await openOn(dataDir, templateFolder());
     const applied = await appliedMigrations(handle);
@@ -47,11 +57,19 @@ describe('a new embedded database from the migrated template (db/pglite-template
     expect(await appliedMigrations(handle)).toBe(applied);
     const people = await handle.db.execute(sql`select count(*)::int as n from people`);
     expect(people.rows[0]).toEqual({ n: 0 });
-    // The cluster is on disk, in DATA_DIR/pgdata, as one PGlite creates itself.
+    // The cluster is on disk, in DATA_DIR/pgdata, as one PGlite creates itself; no partial copy is left.
     expect(existsSync(path.join(dataDir, 'pgdata', 'PG_VERSION'))).toBe(true);
+    expect(readdirSync(dataDir)).toEqual(['pgdata']);
+    // With the shared buffer pool every embedded database is opened with (db/pglite-options.ts).
+    expect((await handle.executeSql('show shared_buffers')).rows).toEqual([{ shared_buffers: PGLITE_SHARED_BUFFERS }]);
+    // A write to the copy stays out of the template.
+    await handle.db.execute(sql`create table written_to_the_copy (id int)`);
+    const other = await openOn(scratchDir(), templateFolder());
+    const table = await other.executeSql(`select to_regclass('written_to_the_copy') as name`);
+    expect(table.rows[0]?.name).toBeNull();
   });
 
-  it('never loads the template over an existing data directory: what was written stays', async () => {
+  it('never copies the template over an existing data directory: what was written stays', async () => {
     const dataDir = scratchDir();
     const first = await openOn(dataDir, templateFolder());
     await first.db.execute(sql`create table kept (note text not null)`);
@@ -64,19 +82,35 @@ describe('a new embedded database from the migrated template (db/pglite-template
     expect(kept.rows).toEqual([{ note: 'written before the restart' }]);
   });
 
-  it('takes only the template named for this PGlite and these migrations', async () => {
-    const migrationsFolder = findMigrationsFolder();
-    const name = pgliteTemplateName(migrationsFolder);
-    expect(name).toMatch(/^pglite-\d+\.\d+\.\d+-[0-9a-f]{16}\.tar$/);
+  it('copies into an empty directory, and leaves a directory that holds files as it is', () => {
+    const empty = path.join(scratchDir(), 'pgdata');
+    mkdirSync(empty);
+    expect(copyPgliteTemplate(templateFolder(), migrationsFolder, empty)).toBe(true);
+    expect(existsSync(path.join(empty, 'PG_VERSION'))).toBe(true);
+
+    const parent = scratchDir();
+    const taken = path.join(parent, 'pgdata');
+    mkdirSync(taken);
+    writeFileSync(path.join(taken, 'notes.txt'), 'not a cluster');
+    expect(copyPgliteTemplate(templateFolder(), migrationsFolder, taken)).toBe(false);
+    expect(readdirSync(taken)).toEqual(['notes.txt']);
+    expect(readdirSync(parent)).toEqual(['pgdata']);
+  });
+
+  it('takes only the template named for this PGlite and these migrations', () => {
+    const name = pgliteTemplateName(migrationsFolder, 'directory');
+    expect(name).toMatch(/^pglite-\d+\.\d+\.\d+-[0-9a-f]{16}$/);
+    expect(pgliteTemplateName(migrationsFolder, 'tar')).toBe(`${name}.tar`);
 
     const folder = scratchDir();
-    copyFileSync(inject('pgliteTemplate'), path.join(folder, name.replace(/-[0-9a-f]{16}\.tar$/, '-0000000000000000.tar')));
-    expect(await openPgliteTemplate(folder, migrationsFolder)).toBeUndefined();
+    cpSync(path.join(templateFolder(), name), path.join(folder, name.replace(/-[0-9a-f]{16}$/, '-0000000000000000')), { recursive: true });
+    const dataDir = path.join(scratchDir(), 'pgdata');
+    expect(copyPgliteTemplate(folder, migrationsFolder, dataDir)).toBe(false);
+    expect(existsSync(dataDir)).toBe(false);
 
-    copyFileSync(inject('pgliteTemplate'), path.join(folder, name));
-    const template = await openPgliteTemplate(folder, migrationsFolder);
-    expect(template?.type).toBe('application/x-tar');
-    expect(template?.size).toBeGreaterThan(0);
+    cpSync(path.join(templateFolder(), name), path.join(folder, name), { recursive: true });
+    expect(copyPgliteTemplate(folder, migrationsFolder, dataDir)).toBe(true);
+    expect(existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true);
   });
 
   it("names a template after its migrations' content: a changed or added migration gives another name", () => {

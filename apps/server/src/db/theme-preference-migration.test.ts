@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fromPglite } from './client.js';
+import { withPgliteSettings } from './pglite-options.js';
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 const TAG = /_theme_preference_system$/;
@@ -38,7 +39,7 @@ interface EmptyDatabase {
 
 async function openEmptyDatabase(): Promise<EmptyDatabase> {
   if (process.env.TEST_DATABASE !== 'postgres') {
-    const client = await PGlite.create('memory://');
+    const client = await PGlite.create('memory://', withPgliteSettings());
     return {
       migrate: (folder) => fromPglite(client, folder).migrate(),
       query: async <Row>(text: string) => (await client.query<Row>(text)).rows,

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { withPgliteSettings } from '../db/pglite-options.js';
 
 /** The data directory of a new, empty PGlite cluster (an uncompressed tar), made once per test worker. */
 let emptyDataDir: Promise<Blob> | undefined;
@@ -11,12 +12,12 @@ let emptyDataDir: Promise<Blob> | undefined;
  */
 export async function openEmptyPglite(): Promise<PGlite> {
   emptyDataDir ??= (async () => {
-    const client = await PGlite.create('memory://');
+    const client = await PGlite.create('memory://', withPgliteSettings());
     try {
       return await client.dumpDataDir('none');
     } finally {
       await client.close();
     }
   })();
-  return PGlite.create({ loadDataDir: await emptyDataDir });
+  return PGlite.create(withPgliteSettings({ loadDataDir: await emptyDataDir }));
 }

@@ -52,7 +52,7 @@ const STALE_TEMPLATE_MS = 24 * 60 * 60 * 1000;
  * under a name of its own and renamed, so a reader never sees half a file.
  */
 async function pgliteTemplate(): Promise<string> {
-  const file = path.join(pgliteTemplates, pgliteTemplateName(migrationsFolder));
+  const file = path.join(pgliteTemplates, pgliteTemplateName(migrationsFolder, 'tar'));
   if (existsSync(file)) {
     const now = new Date();
     utimesSync(file, now, now);
@@ -63,7 +63,7 @@ async function pgliteTemplate(): Promise<string> {
     const otherPath = path.join(pgliteTemplates, other);
     if (Date.now() - statSync(otherPath).mtimeMs > STALE_TEMPLATE_MS) rmSync(otherPath, { force: true });
   }
-  await writePgliteTemplate(file, (client) => fromPglite(client, migrationsFolder).migrate());
+  await writePgliteTemplate(file, (client) => fromPglite(client, migrationsFolder).migrate(), 'tar');
   return file;
 }
 

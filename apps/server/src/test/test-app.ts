@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { openAsBlob } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { like, sql } from 'drizzle-orm';
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app.js';
 import type { AppConfig } from '../config/env.js';
 import { fromPglite, openDatabase, type Database, type DatabaseHandle } from '../db/client.js';
+import { withPgliteSettings } from '../db/pglite-options.js';
 import { authThrottles } from '../db/schema/index.js';
 import { MAIL_QUEUE } from '../mail/mail-jobs.js';
 import type { StoredMail } from '../mail/mailer.js';
@@ -66,8 +67,8 @@ export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop
     const template = inject('pgliteTemplate');
     let handle: DatabaseHandle;
     if (template) {
-      const loadDataDir = new Blob([await readFile(template)], { type: 'application/x-tar' });
-      handle = fromPglite(await PGlite.create({ loadDataDir }));
+      const loadDataDir = await openAsBlob(template, { type: 'application/x-tar' });
+      handle = fromPglite(await PGlite.create(withPgliteSettings({ loadDataDir })));
     } else {
       handle = await openDatabase({ dataDir: 'memory://' });
       await handle.migrate();
