@@ -61,6 +61,6 @@ await build({
   logLevel: 'warning',
 });
 
-// The migrated PGlite template a new embedded database is loaded from (decision 050): a first
+// The migrated PGlite template a new embedded database is copied from (decision 050): a first
 // `npm start` then skips PGlite's initdb and the migrations.
 execFileSync(process.execPath, ['dist/write-pglite-template.js', 'dist'], { stdio: 'inherit' });
