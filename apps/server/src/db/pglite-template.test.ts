@@ -82,6 +82,15 @@ describe('a new embedded database from the migrated template (db/pglite-template
     expect(kept.rows).toEqual([{ note: 'written before the restart' }]);
   });
 
+  it('removes the partial copy a start killed while copying left behind', () => {
+    const parent = scratchDir();
+    const stale = path.join(parent, 'pgdata.4242.partial');
+    mkdirSync(stale);
+    writeFileSync(path.join(stale, 'PG_VERSION'), '17');
+    expect(copyPgliteTemplate(templateFolder(), migrationsFolder, path.join(parent, 'pgdata'))).toBe(true);
+    expect(readdirSync(parent)).toEqual(['pgdata']);
+  });
+
   it('copies into an empty directory, and leaves a directory that holds files as it is', () => {
     const empty = path.join(scratchDir(), 'pgdata');
     mkdirSync(empty);
