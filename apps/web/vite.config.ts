@@ -6,8 +6,8 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, parseAst, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { pageChunkNames, pagesOf, type PageOptions } from './build/page-chunks';
-import { ROUTES_MANIFEST_FILE, routePatterns } from './src/config/route-patterns';
+import { pageChunkNames, pagesOf, type PageOptions } from './build/page-chunks.ts';
+import { ROUTES_MANIFEST_FILE, routePatterns } from './src/config/route-patterns.ts';
 
 /** An app module's id (its absolute path) from its path in apps/web. */
 const moduleId = (file: string) => fileURLToPath(new URL(file, import.meta.url));

@@ -1,4 +1,4 @@
-import { paths } from './paths';
+import { paths } from './paths.ts';
 
 /**
  * Every router pattern of {@link paths} ('/', '/auth/login', '/tasks/:id?'…), in declaration
