@@ -29,15 +29,17 @@ const moduleMockingServerTests = [
 
 /**
  * Server test files about PGlite's own driver code (db/client.ts's PGlite side, its parsers and
- * its prepared statements): each opens PGlite itself and never reads TEST_DATABASE, so the
- * PostgreSQL project would only run them a second time, the same way (about a minute of a worker's
- * time; issue #13: `npm test` ≤ 20 minutes).
+ * its prepared statements) and the embedded installation's first start: each opens PGlite itself
+ * and never reads TEST_DATABASE, so the PostgreSQL project would only run them a second time, the
+ * same way (about a minute of a worker's time; issue #13: `npm test` ≤ 20 minutes).
  */
 const pgliteOnlyServerTests = [
   'apps/server/src/db/pglite-client.test.ts',
   'apps/server/src/db/pglite-parsers.test.ts',
   'apps/server/src/db/pglite-prepared.test.ts',
   'apps/server/src/db/pglite-template.test.ts',
+  // The demo's first start: the demo is seeded on an embedded database only.
+  'apps/server/src/server-start.test.ts',
 ];
 
 /**

@@ -46,6 +46,7 @@ import jsonBodyPlugin from './plugins/json-body.js';
 import openApiPlugin from './plugins/openapi.js';
 import requestLogPlugin from './plugins/request-log.js';
 import securityHeadersPlugin from './plugins/security-headers.js';
+import { StartupGate } from './plugins/startup-gate.js';
 import webAppPlugin from './plugins/web-app.js';
 
 declare module 'fastify' {
@@ -59,6 +60,8 @@ declare module 'fastify' {
     authService: AuthService;
     /** AI generations: provider, plan usage, fall-back (features/ai; issue #11). */
     ai: AiService;
+    /** Holds /api requests while start-up work runs (the demo's seed; plugins/startup-gate.ts). */
+    startupGate: StartupGate;
   }
 }
 
@@ -147,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       logger: app.log,
     }),
   );
+  app.decorate('startupGate', new StartupGate());
   app.decorateRequest('auth', null);
   app.addHook('onClose', async () => mailer.close());
 
@@ -178,6 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(
     async (api) => {
+      api.addHook('onRequest', app.startupGate.onRequest);
       api.addHook('onRequest', api.rateLimit());
       await api.register(idempotencyPlugin, { leaseSeconds: config.idempotencyLeaseSeconds });
       api.get('/v1/client-config', {

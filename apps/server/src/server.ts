@@ -48,7 +48,8 @@ async function drainConnections(server: Server): Promise<void> {
 
 /**
  * Starts Tandem: parse configuration, open and migrate the database (PGlite under DATA_DIR unless
- * DATABASE_URL is set), seed the demo workspace on an empty embedded database, and listen.
+ * DATABASE_URL is set) and listen; on an empty embedded database, seed the demo workspace while
+ * listening, the API's requests held until it is written.
  */
 async function main() {
   const startedAt = performance.now();
@@ -73,7 +74,12 @@ async function main() {
   await database.migrate();
   const app = await buildApp({ config, database });
   logConnectionError = (error) => app.log.warn({ err: error }, 'database connection failed');
-  const seeded = config.seedDemo ? await seedDemoWorkspace(database.db, app.authService) : false;
+  // The demo is written while the server already listens (issue #13, cold start): a new
+  // installation's first start answers /readyz and serves the web app about a second sooner, and
+  // the API holds its requests until the seed is done (plugins/startup-gate.ts).
+  const listening = app.listen({ port: config.port, host: config.host });
+  const seeding = config.seedDemo ? listening.then(() => seedDemoWorkspace(database.db, app.authService)) : Promise.resolve(false);
+  app.startupGate.holdUntil(seeding);
 
   // Graceful shutdown (issue #14): every answer sent after the signal closes its connection, so
   // no client sends another request on a connection that is about to close; the open event
@@ -98,6 +104,8 @@ async function main() {
     }, SHUTDOWN_DEADLINE_MS);
     deadline.unref();
     try {
+      // The seed's statements finish before the database closes under them.
+      await seeding.catch(() => undefined);
       await app.close();
       await database.close();
     } catch (error) {
@@ -110,18 +118,28 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  await listening;
   const where = database.kind === 'pglite' ? `embedded database in ${path.resolve(config.dataDir)}` : 'PostgreSQL';
   const lines = [`Tandem is running at ${config.publicUrl} (${where}), ready in ${Math.round(performance.now() - startedAt)} ms.`];
-  if (config.seedDemo) {
-    lines.push(
+  if (!config.mailUrl) lines.push('MAIL_URL is not set: emails (codes, reset links) are printed to this log.');
+  console.log(`\n${lines.join('\n')}\n`);
+
+  if (!config.seedDemo) return;
+  let seeded: boolean;
+  try {
+    seeded = await seeding;
+  } catch (error) {
+    app.log.fatal({ err: error }, 'seeding the demo workspace failed');
+    process.exit(1);
+  }
+  console.log(
+    [
       seeded ? 'A demo workspace was created. Sign in with:' : 'Demo accounts (if you have not changed them):',
       `  executive  ${demoAccounts.executive.email}  /  ${demoAccounts.executive.password}`,
       `  assistant  ${demoAccounts.assistant.email}  /  ${demoAccounts.assistant.password}`,
-    );
-  }
-  if (!config.mailUrl) lines.push('MAIL_URL is not set: emails (codes, reset links) are printed to this log.');
-  console.log(`\n${lines.join('\n')}\n`);
+      '',
+    ].join('\n'),
+  );
 }
 
 await main();

@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
+import { findFreePort, startServer } from '../test/server-process.js';
 import { CLIENT_ID, STRONG_PASSWORD, openTestDatabase, uniqueEmail } from '../test/test-app.js';
 import { MAIL_QUEUE } from './mail-jobs.js';
 
@@ -17,7 +16,6 @@ import { MAIL_QUEUE } from './mail-jobs.js';
  * database when the project runs with TEST_DATABASE=postgres.
  */
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const MAIL_JOB_TIMEOUT_SECONDS = 4;
 
 interface Received {
@@ -30,14 +28,6 @@ function signal<T>() {
   let resolve!: (value: T) => void;
   const promise = new Promise<T>((done) => (resolve = done));
   return { promise, resolve };
-}
-
-async function findFreePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /**
@@ -82,27 +72,6 @@ function startMailServer() {
     accepted,
     attempts: () => attempts,
   };
-}
-
-/** Starts src/server.ts with tsx; resolves once it prints that it is running. */
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; exited: Promise<unknown>; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: serverDir,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const running = new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Tandem is running at')) resolve();
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    void exited.then(() => reject(new Error(`the server exited before it was running:\n${output}`)));
-  });
-  await running;
-  return { child, exited, output: () => output };
 }
 
 describe('mail across a server restart', () => {

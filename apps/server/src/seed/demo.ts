@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { activityItems, people, subscriptions, tasks, workspaceMembers, workspaces } from '../db/schema/index.js';
@@ -18,6 +19,17 @@ export const demoAccounts = {
 /** `days` from today as a calendar date, computed by the database (the dashboard's "today"). */
 const fromToday = (days: number) => sql`current_date + ${days}::int`;
 
+/**
+ * Runs one step of the seed (one feature call, one transaction or statement) after letting the
+ * event loop turn. The server seeds while it listens (server.ts; issue #13, cold start): PGlite
+ * answers one statement at a time and its calls never yield to the loop, so without the turn a
+ * probe or a web file asked for meanwhile waited for the whole seed, about a second.
+ */
+async function step<T>(work: () => Promise<T>): Promise<T> {
+  await nextTurn();
+  return work();
+}
+
 const HOUR_MS = 60 * 60_000;
 /** The instant `days` days and `hours` hours before `now`. */
 const ago = (now: number, days: number, hours = 0) => new Date(now - (days * 24 + hours) * HOUR_MS);
@@ -35,6 +47,7 @@ export async function seedDemoWorkspace(db: Database, auth: AuthService): Promis
   if ((existing?.value ?? 0) > 0) return false;
   const { executive, assistant } = demoAccounts;
   const [executiveHash, assistantHash] = await Promise.all([auth.hashPassword(executive.password), auth.hashPassword(assistant.password)]);
+  // The password hashes ran on the thread pool: the loop has turned since the last statement.
   const office = await db.transaction(async (tx) => {
     const [exec, asst] = await tx
       .insert(people)
@@ -105,50 +118,60 @@ async function seedBriefs(db: Database, office: { workspaceId: string; executive
   const fill = (name: string, bodies: string[]) =>
     template(name).sections.map((section, index) => ({ heading: section.heading, body: bodies[index] ?? '', guidance: section.guidance }));
 
-  const board = await createBrief(db, assistant, workspaceId, {
-    title: 'Q3 board meeting',
-    templateId: template('Board prep').id,
-    meetingAt: meetingIn(3),
-    meetingTimeZone: 'America/New_York',
-  });
-  const boardFilled = await updateBrief(db, assistant, workspaceId, board.id, {
-    version: board.version,
-    sections: board.sections.map((section, index) => ({
-      id: section.id,
-      heading: section.heading,
-      guidance: section.guidance,
-      body:
-        [
-          'Approve the **FY27 operating plan** and the revised hiring pace (−12 roles in H1).',
-          '- **Maya Chen** (chair): supportive, wants a clear cash runway number.\n- **Tom Alvarez**: sceptical of the EMEA expansion.',
-          'Revenue $48.2M (+18% y/y), gross margin 71%, runway 26 months at plan.',
-        ][index] ?? '',
-    })),
-  });
-  await markBriefReady(db, assistant, workspaceId, board.id, boardFilled.version);
+  const board = await step(() =>
+    createBrief(db, assistant, workspaceId, {
+      title: 'Q3 board meeting',
+      templateId: template('Board prep').id,
+      meetingAt: meetingIn(3),
+      meetingTimeZone: 'America/New_York',
+    }),
+  );
+  const boardFilled = await step(() =>
+    updateBrief(db, assistant, workspaceId, board.id, {
+      version: board.version,
+      sections: board.sections.map((section, index) => ({
+        id: section.id,
+        heading: section.heading,
+        guidance: section.guidance,
+        body:
+          [
+            'Approve the **FY27 operating plan** and the revised hiring pace (−12 roles in H1).',
+            '- **Maya Chen** (chair): supportive, wants a clear cash runway number.\n- **Tom Alvarez**: sceptical of the EMEA expansion.',
+            'Revenue $48.2M (+18% y/y), gross margin 71%, runway 26 months at plan.',
+          ][index] ?? '',
+      })),
+    }),
+  );
+  await step(() => markBriefReady(db, assistant, workspaceId, board.id, boardFilled.version));
 
-  await createBrief(db, assistant, workspaceId, {
-    title: '1:1 with Maya Chen',
-    templateId: template('1:1 prep').id,
-    meetingAt: meetingIn(26),
-    meetingTimeZone: 'America/New_York',
-  });
+  await step(() =>
+    createBrief(db, assistant, workspaceId, {
+      title: '1:1 with Maya Chen',
+      templateId: template('1:1 prep').id,
+      meetingAt: meetingIn(26),
+      meetingTimeZone: 'America/New_York',
+    }),
+  );
 
-  const offsite = await createBrief(db, assistant, workspaceId, {
-    title: 'Lisbon offsite',
-    meetingAt: meetingIn(24 * 9),
-    meetingTimeZone: 'Europe/Lisbon',
-    sections: fill('Travel brief', [
-      'TAP TP 208, JFK → LIS, departs 19:05, seat 2A. Car to JFK at 15:45.',
-      'Four Seasons Ritz, 3 nights, confirmation 88412.',
-      'Day 1 strategy sessions; day 2 team dinner (venue still open).',
-    ]),
-  });
-  const ready = await markBriefReady(db, assistant, workspaceId, offsite.id, offsite.version);
-  await acknowledgeBrief(db, executive, workspaceId, offsite.id, ready.version);
+  const offsite = await step(() =>
+    createBrief(db, assistant, workspaceId, {
+      title: 'Lisbon offsite',
+      meetingAt: meetingIn(24 * 9),
+      meetingTimeZone: 'Europe/Lisbon',
+      sections: fill('Travel brief', [
+        'TAP TP 208, JFK → LIS, departs 19:05, seat 2A. Car to JFK at 15:45.',
+        'Four Seasons Ritz, 3 nights, confirmation 88412.',
+        'Day 1 strategy sessions; day 2 team dinner (venue still open).',
+      ]),
+    }),
+  );
+  const ready = await step(() => markBriefReady(db, assistant, workspaceId, offsite.id, offsite.version));
+  await step(() => acknowledgeBrief(db, executive, workspaceId, offsite.id, ready.version));
   const needsMore = ready.sections[2];
   if (needsMore) {
-    await markSection(db, executive, workspaceId, offsite.id, needsMore.id, { mark: 'NEED_MORE', note: 'Which evening is the dinner?' });
+    await step(() =>
+      markSection(db, executive, workspaceId, offsite.id, needsMore.id, { mark: 'NEED_MORE', note: 'Which evening is the dinner?' }),
+    );
   }
 }
 
@@ -191,31 +214,33 @@ async function seedQuestions(db: Database, office: { workspaceId: string; assist
     .returning();
   const contactIds = people.map((person) => person.id);
   const dueDate = await db.execute<{ day: string }>(sql`select to_char(current_date + 4, 'YYYY-MM-DD') as day`);
-  const board = await createRequest(deps, assistant, workspaceId, {
-    title: 'Board meeting prep: Q3 numbers',
-    context: 'The board meets next week. Three quick questions so the deck reflects where each team stands.',
-    items: [
-      { prompt: 'What is your Q3 number against plan, in one line?', kind: 'OPEN_TEXT', options: [], required: true },
-      { prompt: 'How confident are you in Q4?', kind: 'SCALE_1_5', options: [], required: true },
-      {
-        prompt: 'Which risks should the board hear about?',
-        kind: 'MULTI_CHOICE',
-        options: ['Hiring', 'Pipeline', 'Supply chain', 'None'],
-        required: false,
-      },
-    ],
-    dueDate: dueDate.rows[0]!.day,
-    timeZone: 'America/New_York',
-    remindAfterDays: 2,
-    channel: 'LINK',
-    contactIds,
-  });
-  const sent = await sendRequest(deps, assistant, workspaceId, board.id, board.version);
+  const board = await step(() =>
+    createRequest(deps, assistant, workspaceId, {
+      title: 'Board meeting prep: Q3 numbers',
+      context: 'The board meets next week. Three quick questions so the deck reflects where each team stands.',
+      items: [
+        { prompt: 'What is your Q3 number against plan, in one line?', kind: 'OPEN_TEXT', options: [], required: true },
+        { prompt: 'How confident are you in Q4?', kind: 'SCALE_1_5', options: [], required: true },
+        {
+          prompt: 'Which risks should the board hear about?',
+          kind: 'MULTI_CHOICE',
+          options: ['Hiring', 'Pipeline', 'Supply chain', 'None'],
+          required: false,
+        },
+      ],
+      dueDate: dueDate.rows[0]!.day,
+      timeZone: 'America/New_York',
+      remindAfterDays: 2,
+      channel: 'LINK',
+      contactIds,
+    }),
+  );
+  const sent = await step(() => sendRequest(deps, assistant, workspaceId, board.id, board.version));
   const [numberItem, confidenceItem, risksItem] = sent.items;
   const now = Date.now();
   // Sent two days ago, so every opening and answer below comes after it.
   const sentAt = ago(now, 2);
-  await db.update(questionRequests).set({ sentAt, updatedAt: sentAt }).where(eq(questionRequests.id, sent.id));
+  await step(() => db.update(questionRequests).set({ sentAt, updatedAt: sentAt }).where(eq(questionRequests.id, sent.id)));
   const progress: { state: RecipientState; answers: [string, AnswerValue][] }[] = [
     {
       state: 'ANSWERED',
@@ -269,25 +294,29 @@ async function seedQuestions(db: Database, office: { workspaceId: string; assist
   }
   await seedSummary(db, { workspaceId, assistant, requestId: sent.id, numberItem: numberItem!.id, risksItem: risksItem!.id, answerIds });
 
-  await createRequest(deps, assistant, workspaceId, {
-    title: 'Lisbon offsite: dietary needs and arrival times',
-    context: 'So we can book the dinner and the airport cars.',
-    items: [
-      { prompt: 'When do you land in Lisbon?', kind: 'DATE', options: [], required: true },
-      { prompt: 'Any dietary needs?', kind: 'OPEN_TEXT', options: [], required: false },
-    ],
-    channel: 'EMAIL',
-    contactIds: contactIds.slice(0, 3),
-  });
+  await step(() =>
+    createRequest(deps, assistant, workspaceId, {
+      title: 'Lisbon offsite: dietary needs and arrival times',
+      context: 'So we can book the dinner and the airport cars.',
+      items: [
+        { prompt: 'When do you land in Lisbon?', kind: 'DATE', options: [], required: true },
+        { prompt: 'Any dietary needs?', kind: 'OPEN_TEXT', options: [], required: false },
+      ],
+      channel: 'EMAIL',
+      contactIds: contactIds.slice(0, 3),
+    }),
+  );
 
-  const q2 = await createRequest(deps, assistant, workspaceId, {
-    title: 'Q2 hiring plan check-in',
-    items: [{ prompt: 'Are you on track with the Q2 hiring plan?', kind: 'YES_NO', options: [], required: true }],
-    channel: 'LINK',
-    contactIds: contactIds.slice(2),
-  });
-  const q2Sent = await sendRequest(deps, assistant, workspaceId, q2.id, q2.version);
-  await closeRequest(deps, assistant, workspaceId, q2.id, q2Sent.version);
+  const q2 = await step(() =>
+    createRequest(deps, assistant, workspaceId, {
+      title: 'Q2 hiring plan check-in',
+      items: [{ prompt: 'Are you on track with the Q2 hiring plan?', kind: 'YES_NO', options: [], required: true }],
+      channel: 'LINK',
+      contactIds: contactIds.slice(2),
+    }),
+  );
+  const q2Sent = await step(() => sendRequest(deps, assistant, workspaceId, q2.id, q2.version));
+  await step(() => closeRequest(deps, assistant, workspaceId, q2.id, q2Sent.version));
 }
 
 /**
@@ -308,25 +337,27 @@ async function seedSummary(
 ) {
   const maya = input.answerIds.get(0)!;
   const tom = input.answerIds.get(1)!;
-  await createSummaryFromProposal(db, {
-    personId: input.assistant,
-    workspaceId: input.workspaceId,
-    title: 'Q3 numbers so far',
-    scope: { requestIds: [input.requestId], contactIds: [], from: null, to: null },
-    proposal: {
-      keyPoints: [
-        { text: 'Revenue came in 3% over plan with a 71% gross margin.', answerIds: [maya.get(input.numberItem)!] },
-        { text: 'EMEA is behind plan: two deals slipped to October.', answerIds: [tom.get(input.numberItem)!] },
-        { text: 'Hiring is the one risk raised so far.', answerIds: [maya.get(input.risksItem)!] },
-      ],
-      perQuestion: [],
-      quotes: [
-        { answerId: maya.get(input.numberItem)!, text: '3% over plan' },
-        { answerId: tom.get(input.numberItem)!, text: 'two deals slipped to October' },
-      ],
-      actionItems: [{ text: 'Ask Tom which EMEA deals slipped and what would close them.', answerIds: [tom.get(input.numberItem)!] }],
-    },
-  });
+  await step(() =>
+    createSummaryFromProposal(db, {
+      personId: input.assistant,
+      workspaceId: input.workspaceId,
+      title: 'Q3 numbers so far',
+      scope: { requestIds: [input.requestId], contactIds: [], from: null, to: null },
+      proposal: {
+        keyPoints: [
+          { text: 'Revenue came in 3% over plan with a 71% gross margin.', answerIds: [maya.get(input.numberItem)!] },
+          { text: 'EMEA is behind plan: two deals slipped to October.', answerIds: [tom.get(input.numberItem)!] },
+          { text: 'Hiring is the one risk raised so far.', answerIds: [maya.get(input.risksItem)!] },
+        ],
+        perQuestion: [],
+        quotes: [
+          { answerId: maya.get(input.numberItem)!, text: '3% over plan' },
+          { answerId: tom.get(input.numberItem)!, text: 'two deals slipped to October' },
+        ],
+        actionItems: [{ text: 'Ask Tom which EMEA deals slipped and what would close them.', answerIds: [tom.get(input.numberItem)!] }],
+      },
+    }),
+  );
 }
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
