@@ -125,13 +125,8 @@ async function main() {
   console.log(`\n${lines.join('\n')}\n`);
 
   if (!config.seedDemo) return;
-  let seeded: boolean;
-  try {
-    seeded = await seeding;
-  } catch (error) {
-    app.log.fatal({ err: error }, 'seeding the demo workspace failed');
-    process.exit(1);
-  }
+  // A seed that fails rejects main(): the process ends with its error and exit code 1.
+  const seeded = await seeding;
   console.log(
     [
       seeded ? 'A demo workspace was created. Sign in with:' : 'Demo accounts (if you have not changed them):',
