@@ -182,7 +182,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(
     async (api) => {
-      api.addHook('onRequest', app.startupGate.onRequest);
+      // Only where a demo can be seeded, the one start-up work the API waits for (server.ts): a
+      // deployment on PostgreSQL runs no hook for it.
+      if (config.seedDemo) api.addHook('onRequest', app.startupGate.onRequest);
       api.addHook('onRequest', api.rateLimit());
       await api.register(idempotencyPlugin, { leaseSeconds: config.idempotencyLeaseSeconds });
       api.get('/v1/client-config', {
