@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { freePort } from './ports.js';
+import { findFreePort } from '../../apps/server/src/test/server-process.js';
 
 const run = promisify(execFile);
 /** PostgreSQL's own binaries (the system's PostgreSQL 15, linked into /usr/local/bin). */
@@ -62,7 +62,7 @@ function isRunning(pid: number): boolean {
 
 /** Creates and starts a new cluster. */
 export async function startCluster(): Promise<Cluster> {
-  const port = await freePort();
+  const port = await findFreePort();
   if (port === 5432) throw new Error('the throw-away cluster must never use 5432');
   const dir = mkdtempSync(path.join(tmpdir(), 'tandem-reliability-pg-'));
   const dataDir = path.join(dir, 'data');

@@ -7,7 +7,7 @@ import { hash as argon2Hash } from '@node-rs/argon2';
 import { openDatabase } from '../../apps/server/src/db/client.js';
 import type { AuthService } from '../../apps/server/src/features/auth/auth-service.js';
 import { demoAccounts, seedDemoWorkspace } from '../../apps/server/src/seed/demo.js';
-import { freePort } from './ports.js';
+import { findFreePort } from '../../apps/server/src/test/server-process.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const serverBundle = path.join(root, 'apps/server/dist/server.js');
@@ -77,7 +77,7 @@ export interface TandemServer {
  * `env` adds or overrides variables (e.g. IDEMPOTENCY_LEASE_SECONDS).
  */
 export async function startTandem(databaseUrl: string, env: Record<string, string> = {}, port?: number): Promise<TandemServer> {
-  const listenPort = port ?? (await freePort());
+  const listenPort = port ?? (await findFreePort());
   const baseUrl = `http://127.0.0.1:${listenPort}`;
   const child = spawn(process.execPath, [serverBundle], {
     cwd: root,
