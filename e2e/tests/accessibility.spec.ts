@@ -1,12 +1,4 @@
-import {
-  createActivatedPerson,
-  expect,
-  expectNoSeriousA11yViolations,
-  newPerson,
-  signInThroughUi,
-  test,
-  submitRegisterForm,
-} from './fixtures.js';
+import { createActivatedPerson, expect, expectNoSeriousA11yViolations, newPerson, signIn, test, submitRegisterForm } from './fixtures.js';
 
 for (const path of ['/auth/login', '/auth/passwordless', '/auth/forgot-password', '/auth/new-password?code=unknown', '/register']) {
   test(`axe finds no serious violation on ${path}`, async ({ page }) => {
@@ -18,7 +10,7 @@ for (const path of ['/auth/login', '/auth/passwordless', '/auth/forgot-password'
 
 test('axe finds no violation on the signed-in pages and their header (WCAG 2.5.3 label in name)', async ({ page, request }) => {
   const person = await createActivatedPerson(request, newPerson('Ellis'));
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   await expectNoSeriousA11yViolations(page);
   // The header's controls are named with their visible text (axe: label-content-name-mismatch).
   await expect(page.getByRole('button', { name: /^Ellis's workspace, Owner: switch workspace$/ })).toBeVisible();

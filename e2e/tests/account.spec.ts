@@ -1,8 +1,8 @@
-import { createActivatedPerson, expect, expectNoSeriousA11yViolations, newPerson, signInThroughUi, test } from './fixtures.js';
+import { createActivatedPerson, expect, expectNoSeriousA11yViolations, newPerson, signIn, signInThroughUi, test } from './fixtures.js';
 
 test('a chosen theme is kept on the profile: it survives a reload and a new sign-in', async ({ page, request }) => {
   const person = await createActivatedPerson(request, newPerson('Harper'));
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   const lightBackground = await background();
 
@@ -28,7 +28,7 @@ test('a chosen theme is kept on the profile: it survives a reload and a new sign
 
 test('changing the password from the account menu: the new one signs in, the old one no longer does', async ({ page, request }) => {
   const person = await createActivatedPerson(request, newPerson('Quinn'));
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   const newPassword = 'juniper meadow cobalt reverie 7';
 
   await page.getByRole('button', { name: 'Account menu' }).click();
@@ -62,7 +62,7 @@ test('the account menu\'s "Profile" opens the account page: the name is edited t
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const person = await createActivatedPerson(request, newPerson('Kit'));
-  await signInThroughUi(page, person);
+  await signIn(page, person);
 
   await page.getByRole('button', { name: 'Account menu, KT' }).click();
   await page.getByRole('menuitem', { name: 'Profile' }).click();
@@ -104,7 +104,7 @@ test('the account menu\'s "Profile" opens the account page: the name is edited t
 
 test("a name the server refuses shows the server's message on its field, and the header keeps the old name", async ({ page, request }) => {
   const person = await createActivatedPerson(request, newPerson('Lux'));
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   await page.goto('/account');
   // A name the browser lets through but the server refuses (stubbed 400, as the contract answers).
   await page.route('**/api/v1/profile', (route) =>
@@ -128,7 +128,7 @@ test("a name the server refuses shows the server's message on its field, and the
 
 test('the theme lives on the account page, not in workspace settings; the old Appearance link goes there', async ({ page, request }) => {
   const person = await createActivatedPerson(request, newPerson('Remy'));
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   await page.goto('/workspaces/settings');
   await expect(page.getByRole('tab')).toHaveText(['General', 'Members', 'Subscription', 'Slack']);
   await page.goto('/workspaces/settings?tab=appearance');
@@ -140,7 +140,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   test(`the account page is free of serious accessibility violations (${colorScheme})`, async ({ page, request }) => {
     await page.emulateMedia({ colorScheme });
     const person = await createActivatedPerson(request, newPerson('Ari'));
-    await signInThroughUi(page, person);
+    await signIn(page, person);
     await page.goto('/account');
     await expect(page.getByRole('heading', { level: 2, name: 'Appearance' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);

@@ -7,7 +7,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   newPerson,
-  signInThroughUi,
+  signIn,
   test,
 } from './fixtures.js';
 
@@ -21,7 +21,7 @@ test('the activity indicator lights up live for another member’s doing, not fo
 }) => {
   const { person: owner, token, workspace } = await createOwner(request, 'Avery');
   const opened = streamOpened(page, workspace.id);
-  await signInThroughUi(page, owner);
+  await signIn(page, owner);
   await opened;
   await expect(page.getByRole('button', { name: 'No new activity' })).toBeVisible();
 
@@ -58,7 +58,7 @@ test.describe('at phone size', () => {
   test('the bell and Recent activity tell who did what to whom: invitations, plan, tasks (issue #8)', async ({ page, request }) => {
     const { person: eleanor, token, workspace } = await createOwner(request, 'Eleanor');
     const opened = streamOpened(page, workspace.id);
-    await signInThroughUi(page, eleanor);
+    await signIn(page, eleanor);
     await opened;
     // The empty state promises only what is recorded.
     await expect(page.getByText('Nothing has happened here yet.')).toBeVisible();

@@ -1,5 +1,15 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { callApi, createAnsweredRequest, createOwner, expect, signInThroughUi, test, waitForMail, type Person } from './fixtures.js';
+import {
+  callApi,
+  createAnsweredRequest,
+  createOwner,
+  expect,
+  signIn,
+  signInThroughUi,
+  test,
+  waitForMail,
+  type Person,
+} from './fixtures.js';
 
 // Issue #11 "Tests → Browser", with the built-in provider (no AI_* settings): the office generates
 // questions, edits them and sends them by email; two people answer on a phone and disagree; the
@@ -281,7 +291,7 @@ test('"Draft with AI" on a brief section: the review cites its sources, Accept p
     title: `Offsite planning ${uniqueToken()}`,
     sections: [{ heading: 'Venue', body: '' }],
   });
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   await page.goto(`/executive-briefs/${brief.id}`);
   const body = page.getByRole('textbox', { name: 'Text of “Venue”' });
   await expect(body).toHaveValue('');
@@ -332,7 +342,7 @@ test('"Draft with AI" on a brief section: the review cites its sources, Accept p
 test('a confidential request: "Summarise answers" is disabled and says why', async ({ page, request }) => {
   const { person, token, workspace } = await createOwner(request, 'Arthur');
   const secret = await createAnsweredRequest(request, token, workspace.id, { title: `Board pay ${uniqueToken()}`, confidential: true });
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   await page.goto(`/questions/${secret.id}`);
   await expect(page.getByRole('heading', { level: 1, name: secret.title })).toBeVisible();
   const summarise = page.getByRole('button', { name: 'Summarise answers' });

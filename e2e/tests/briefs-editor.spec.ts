@@ -8,6 +8,7 @@ import {
   expectNoSeriousA11yViolations,
   keyboardDragReady,
   newPerson,
+  signIn,
   signInThroughUi,
   test,
 } from './fixtures.js';
@@ -50,7 +51,7 @@ test('a blank brief: two sections autosave and survive a reload, move by keyboar
   request,
 }) => {
   const { person } = await createOwner(request, 'Olive');
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Briefs' }).click();
   await expect(page).toHaveURL(/\/executive-briefs$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Briefs' })).toBeVisible();
@@ -125,7 +126,7 @@ test('two people editing the same section see a conflict with both versions; "Ke
   const assistant = await createActivatedPerson(request, newPerson('Arthur'));
   await addMember(request, token, workspace.id, assistant, 'EXECUTIVEASSISTANT');
 
-  await signInThroughUi(page, owner);
+  await signIn(page, owner);
   await page.goto('/executive-briefs');
   await page.getByRole('button', { name: 'Blank brief' }).click();
   await expect(page).toHaveURL(/\/executive-briefs\/[0-9a-f-]{36}$/);
@@ -223,7 +224,7 @@ test('on a phone in dark mode the executive finds the ready brief on the dashboa
   // A phone in dark mode ("Match system" follows it): axe checks the contrast of both.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.emulateMedia({ colorScheme: 'dark' });
-  await signInThroughUi(page, executive);
+  await signIn(page, executive);
   const awaiting = page.getByRole('region', { name: 'Awaiting your acknowledgement' });
   await expect(page.getByRole('region', { name: 'Briefs for today' }).getByRole('link', { name: new RegExp(title) })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
@@ -297,7 +298,7 @@ test('on a phone in dark mode the executive finds the ready brief on the dashboa
 
 test('"New brief" with a meeting typed as mm/dd/yyyy and a time lists it under Today and on the dashboard', async ({ page, request }) => {
   const { person } = await createOwner(request, 'Olive');
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   await page.goto('/executive-briefs');
   await page.getByRole('button', { name: 'New brief' }).click();
   const dialog = page.getByRole('dialog', { name: 'New brief' });

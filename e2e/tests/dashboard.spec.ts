@@ -8,7 +8,7 @@ import {
   expectNoSeriousA11yViolations,
   localDate,
   newPerson,
-  signInThroughUi,
+  signIn,
   test,
 } from './fixtures.js';
 
@@ -28,7 +28,7 @@ test('the dashboard shows tasks due today and overdue, charts, and the same data
     assigneeMemberId: workspace.memberId,
   });
 
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   await expect(page).toHaveURL(/\/dashboard\/home$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Hello, Avery' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
@@ -82,7 +82,7 @@ test('the dashboard updates live when a task is assigned, and says when nothing 
   const { person, token, workspace } = await createOwner(request, 'Blair');
   // The stream is live once its response arrived: only then can an event reach this page.
   const streamOpened = page.waitForResponse((r) => r.url().endsWith(`/workspaces/${workspace.id}/events`) && r.status() === 200);
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   await streamOpened;
   const due = section(page, 'Due today & overdue');
   await expect(due).toContainText('Nothing due today');
@@ -127,7 +127,7 @@ test('overdue tasks nobody has show on both dashboards, waiting on others puts t
   }
   const urgentFirst = [4, 2, 3, 1, 0].map((index) => delegated[index]!.title);
 
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   const due = section(page, 'Due today & overdue');
   const nobodys = due.getByRole('list', { name: 'Overdue tasks nobody is assigned to' });
   await expect(nobodys.getByRole('link', { name: new RegExp(unassigned) })).toContainText('Overdue by 4 days');

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { callApi, createOwner, expect, signInThroughUi, test } from './fixtures.js';
+import { callApi, createOwner, expect, signIn, test } from './fixtures.js';
 
 /**
  * Issue #8 "Dates": a typed due date never rolls over silently. 13/45/20 used to save
@@ -33,7 +33,7 @@ async function listTasks(request: APIRequestContext, token: string, workspaceId:
 
 test('typing 13/45/20 on /tasks/new shows a field error and creates nothing', async ({ page, request }) => {
   const { person, token, workspace } = await createOwner(request, 'Dana');
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   await page.goto('/tasks/new');
   const form = page.getByRole('form', { name: 'New task' });
   await form.getByLabel('Title').fill(unique('Renew the lease'));
@@ -56,7 +56,7 @@ test('typing 13/45/20 on /tasks/new shows a field error and creates nothing', as
 
 test('quick add refuses 13/45/20 with a field error and adds nothing', async ({ page, request }) => {
   const { person, token, workspace } = await createOwner(request, 'Eden');
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   await page.goto('/tasks');
   const quickAdd = page.getByRole('form', { name: 'Quick add a task' });
   await quickAdd.getByLabel('Add a task').fill(unique('Order the flowers'));
@@ -73,7 +73,7 @@ test("typing 13/45/20 in the edit drawer keeps the task's due date", async ({ pa
     title: unique('Book the venue'),
     dueDate: '2031-06-15',
   });
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   await page.goto(`/tasks?task=${task.id}`);
   const drawer = page.getByRole('dialog', { name: 'Edit task' });
   await typeDate(dateField(drawer), page, '13/45/20');

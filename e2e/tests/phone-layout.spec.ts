@@ -8,7 +8,7 @@ import {
   expectNoSeriousA11yViolations,
   localDate,
   newPerson,
-  signInThroughUi,
+  signIn,
   submitRegisterForm,
   test,
 } from './fixtures.js';
@@ -114,7 +114,7 @@ test('on a phone the task list shows five tasks on the first screen, with the fi
       ...(index % 2 === 0 ? { assigneeMemberId: workspace.memberId } : {}),
     });
   }
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   await page.goto('/tasks');
   const list = page.getByRole('list', { name: 'Tasks' });
   await expect(list.getByRole('listitem')).toHaveCount(titles.length);
@@ -156,7 +156,7 @@ test('on a phone the task list shows five tasks on the first screen, with the fi
 
 test("quick add's Add button is as tall as its fields, on a phone and on a desktop", async ({ page, request }) => {
   const { person } = await createOwner(request, 'Quinn');
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   for (const viewport of [
     { width: 390, height: 844 },
     { width: 1280, height: 800 },
@@ -176,7 +176,7 @@ test("quick add's Add button is as tall as its fields, on a phone and on a deskt
 
 test('the phone header shows the whole workspace name and a navigation with visible labels', async ({ page, request }) => {
   const { person } = await createOwner(request, 'Eleanor');
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   const switcher = page.getByRole('button', { name: /switch workspace$/ });
   const name = switcher.getByText("Eleanor's workspace", { exact: true });
   await expect(name).toBeVisible();
@@ -207,7 +207,7 @@ test('a long email wraps before "@" or "." in the members table', async ({ page,
   const { person: owner, token, workspace } = await createOwner(request, 'Olive');
   const member = await createActivatedPerson(request, { ...newPerson('Robin'), email: longEmail('Robin') });
   await addMember(request, token, workspace.id, member, 'EXECUTIVEASSISTANT');
-  await signInThroughUi(page, owner);
+  await signIn(page, owner);
   await page.goto('/workspaces/settings?tab=members');
   // Both addresses: the long one and the owner's own, which a narrow column used to cut anywhere.
   let wrapped = 0;

@@ -8,7 +8,7 @@ import {
   localDate,
   newPerson,
   type Person,
-  signInThroughUi,
+  signIn,
   test,
 } from './fixtures.js';
 
@@ -155,7 +155,7 @@ test('names, workspace name and tasks: dashboard, task list and drawer, activity
   });
 
   const office = await guard(page, false);
-  await signInThroughUi(page, ownerPerson);
+  await signIn(page, ownerPerson);
   // Dashboard: the greeting, the workspace switcher, today's task, the recent activity.
   await expectShown(page, [text.ownerFirst, text.workspace, text.taskTitle, text.memberFirst]);
   await expectInert(office, 'the dashboard');
@@ -295,7 +295,7 @@ test('briefs: the editor and its preview, the read view with marks, history, sha
   });
 
   const office = await guard(page, false);
-  await signInThroughUi(page, executive);
+  await signIn(page, executive);
   // The dashboard (today's brief), the list.
   await expectShown(page, [text.title]);
   await expectInert(office, 'the dashboard');
@@ -502,7 +502,7 @@ test('questions: the request, the recipient’s /q page (answers and messages ty
   });
 
   const office = await guard(page, false);
-  await signInThroughUi(page, assistant);
+  await signIn(page, assistant);
   // The dashboard: the newest answer, the recent activity.
   await expectShown(page, [text.contactFirst]);
   await expectInert(office, 'the dashboard');

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { callApi, createOwner, expect, signInThroughUi, test } from './fixtures.js';
+import { callApi, createOwner, expect, signIn, test } from './fixtures.js';
 
 // Issue #13, docs/decisions/044-emotion-styles-replayed.md: a visit stores the style rules MUI
 // inserted, and the next visit of the same build replays them instead of compiling and inserting
@@ -68,7 +68,7 @@ test('a second visit replays the stored styles: no rule compiled again, every el
   await callApi(request, token, 'POST', `v1/workspaces/${workspace.id}/tasks`, { title: 'Book the car', priority: 'HIGH' });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.emulateMedia({ colorScheme: 'light' });
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   await page.goto('/tasks');
   const list = page.getByRole('list', { name: 'Tasks' });
   const targets = [

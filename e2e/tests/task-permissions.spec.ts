@@ -7,7 +7,7 @@ import {
   createOwner,
   expect,
   newPerson,
-  signInThroughUi,
+  signIn,
   test,
   type Person,
 } from './fixtures.js';
@@ -135,7 +135,7 @@ for (const role of Object.keys(expected) as Role[]) {
       });
     }
 
-    await signInThroughUi(page, actor);
+    await signIn(page, actor);
     // A member's own sign-up workspace comes first; open this one (the stored current organization).
     await page.evaluate((id) => localStorage.setItem('currentOrganization', id), workspace.id);
     await page.goto('/tasks');

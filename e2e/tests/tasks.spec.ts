@@ -10,7 +10,7 @@ import {
   keyboardDragReady,
   localDate,
   newPerson,
-  signInThroughUi,
+  signIn,
   test,
 } from './fixtures.js';
 
@@ -54,7 +54,7 @@ const column = (page: Page, name: string) => page.getByRole('region', { name });
 
 test('creates tasks by quick add and on /tasks/new with a due date typed as mm/dd/yyyy', async ({ page, request }) => {
   const { person } = await createOwner(request, 'Quinn');
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   await page.goto('/tasks');
   await expect(page.getByRole('heading', { level: 1, name: 'Tasks' })).toBeVisible();
   await expect(page.getByText('No tasks yet')).toBeVisible();
@@ -99,7 +99,7 @@ test('edits a task in the drawer; the open task and its edits survive a reload @
   const assistant = await createActivatedPerson(request, newPerson('Jordan'));
   await addMember(request, token, workspace.id, assistant, 'EXECUTIVEASSISTANT');
   const task = await createTask(request, token, workspace.id, { title: unique('Draft the investor note') });
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   await page.goto('/tasks');
 
   await page.getByRole('button', { name: task.title, exact: true }).click();
@@ -157,7 +157,7 @@ test('moves tasks to Done on the board by dragging, by keyboard and from the "Mo
   const dragged = await createTask(request, token, workspace.id, { title: unique('Confirm the caterer') });
   const keyed = await createTask(request, token, workspace.id, { title: unique('Send the agenda') });
   const menued = await createTask(request, token, workspace.id, { title: unique('Renew the parking pass') });
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   await page.goto('/tasks');
   await page.getByRole('button', { name: 'Board' }).click();
   await expect(page).toHaveURL(/view=board/);
@@ -223,7 +223,7 @@ test('filters and the view live in the URL and survive a reload', async ({ page,
     assigneeMemberId: workspace.memberId,
   });
   const soon = await createTask(request, token, workspace.id, { title: unique('Call the architect'), dueDate: localDate(2) });
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   await page.goto('/tasks');
 
   const overdueRow = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: mineOverdue.title, exact: true }) });
@@ -273,7 +273,7 @@ test('a guest sees their tasks read-only except the status', async ({ page, requ
     assigneeMemberId: guestMemberId,
   });
 
-  await signInThroughUi(page, guest);
+  await signIn(page, guest);
   // The guest's own sign-up workspace comes first; open the shared one (the stored current organization).
   await page.evaluate((id) => localStorage.setItem('currentOrganization', id), workspace.id);
   await page.goto('/tasks');
@@ -301,7 +301,7 @@ test('the list, the board and the drawer are free of serious accessibility viola
   await createTask(request, token, workspace.id, { title: unique('Overdue item'), dueDate: localDate(-2), priority: 'URGENT' });
   await createTask(request, token, workspace.id, { title: unique('Soon item'), dueDate: localDate(1), priority: 'HIGH' });
   const later = await createTask(request, token, workspace.id, { title: unique('Later item'), dueDate: localDate(40), status: 'WAITING' });
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   await page.goto('/tasks');
   await expect(page.getByRole('button', { name: later.title, exact: true })).toBeVisible();
   await expect(page.getByRole('status')).toHaveCount(0);
@@ -359,7 +359,7 @@ test('the drawer opens with the task as the list shows it while its own GET is s
     notes: 'Pick-up at 7.',
     priority: 'HIGH',
   });
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   await page.goto('/tasks');
   const gets = await holdTaskCalls(page, task.id, 'GET');
 
@@ -381,7 +381,7 @@ test('Save closes the drawer and updates the list before the server answers; a r
 }) => {
   const { person, token, workspace } = await createOwner(request, 'Blair');
   const task = await createTask(request, token, workspace.id, { title: unique('Order the flowers') });
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   await page.goto('/tasks');
   const patches = await holdTaskCalls(page, task.id, 'PATCH');
   const drawer = page.getByRole('dialog', { name: 'Edit task' });
@@ -439,7 +439,7 @@ test('a refusal that comes before the close reached the URL still reopens the dr
 }) => {
   const { person, token, workspace } = await createOwner(request, 'Quinn');
   const task = await createTask(request, token, workspace.id, { title: unique('Book the car') });
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   await page.goto('/tasks');
   // The server refuses at once, while the page (its CPU slowed 20×) is still navigating to the
   // closed drawer's URL.
@@ -466,7 +466,7 @@ test('a refusal that comes before the close reached the URL still reopens the dr
 test('a full load of /tasks asks for the list beside the profile, not after the screen rendered (issue #8)', async ({ page, request }) => {
   const { person, token, workspace } = await createOwner(request, 'Rowan');
   const task = await createTask(request, token, workspace.id, { title: unique('Renew the passport') });
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   const profiles: Route[] = [];
   let profileSeen!: () => void;
   const profileHeld = new Promise<void>((resolve) => (profileSeen = resolve));

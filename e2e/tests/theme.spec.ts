@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { callApi, createActivatedPerson, createOwner, addMember, expect, newPerson, signInThroughUi, test } from './fixtures.js';
+import { callApi, createActivatedPerson, createOwner, addMember, expect, newPerson, signIn, test } from './fixtures.js';
 
 /** The page's background colour as the browser computes it. */
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -11,7 +11,7 @@ const BLUE_DARK_BACKGROUND = 'rgb(15, 17, 21)';
 test('"Match system" is the default and follows the system; a fixed theme does not (issue #8)', async ({ page, request }) => {
   const person = await createActivatedPerson(request, newPerson('Sol'));
   await page.emulateMedia({ colorScheme: 'dark' });
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   await expect.poll(() => background(page)).toBe(DARK_BLUE_BACKGROUND);
   await page.emulateMedia({ colorScheme: 'light' });
   await expect.poll(() => background(page)).toBe(BRAND_BACKGROUND);
@@ -55,7 +55,7 @@ for (const viewport of [
   test(`theme cards are equal in height and every name fits on one line (${viewport.name}, issue #8)`, async ({ page, request }) => {
     await page.setViewportSize(viewport);
     const person = await createActivatedPerson(request, newPerson('Tove'));
-    await signInThroughUi(page, person);
+    await signIn(page, person);
     for (const open of ['account page', 'theme dialog'] as const) {
       if (open === 'account page') {
         await page.goto('/account');
@@ -103,7 +103,7 @@ test('info boxes are readable tints of the card in every dark theme, not black b
   const { token, workspace } = await createOwner(request, 'Nadia');
   const assistant = await createActivatedPerson(request, newPerson('Ines'));
   const assistantToken = await addMember(request, token, workspace.id, assistant, 'EXECUTIVEASSISTANT');
-  await signInThroughUi(page, assistant);
+  await signIn(page, assistant);
   await page.evaluate((id) => localStorage.setItem('currentOrganization', id), workspace.id);
 
   for (const [themePreference, label] of darkThemes) {

@@ -6,7 +6,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   newPerson,
-  signInThroughUi,
+  signIn,
   test,
   waitForCode,
 } from './fixtures.js';
@@ -17,7 +17,7 @@ test('an owner invites an assistant, who signs in with the emailed code and sees
   browser,
 }) => {
   const { person: owner, workspace } = await createOwner(request, 'Olive');
-  await signInThroughUi(page, owner);
+  await signIn(page, owner);
 
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Workspace settings' }).click();
@@ -62,7 +62,7 @@ test("an owner changes a member's type; the plan limit is named when the workspa
   const { person: owner, token, workspace } = await createOwner(request, 'Avery');
   const member = await createActivatedPerson(request, newPerson('Rowan'));
   await addMember(request, token, workspace.id, member, 'USER');
-  await signInThroughUi(page, owner);
+  await signIn(page, owner);
   await page.goto('/workspaces/settings?tab=members');
 
   const select = page.getByRole('combobox', { name: 'Member type of Rowan Tester' });
@@ -94,7 +94,7 @@ test('a guest sees the settings read-only: no control they can never use, and a 
   const { token, workspace } = await createOwner(request, 'Harper');
   const guest = await createActivatedPerson(request, newPerson('Gale'));
   await addMember(request, token, workspace.id, guest, 'GUEST');
-  await signInThroughUi(page, guest);
+  await signIn(page, guest);
   // The guest's own sign-up workspace comes first; switch to the shared one.
   await page.goto('/');
   await page.getByRole('button', { name: /switch workspace/ }).click();
@@ -126,7 +126,7 @@ test('a guest sees the settings read-only: no control they can never use, and a 
 test('switching workspace changes the header and survives a reload', async ({ page, request }) => {
   const { person, token, workspace } = await createOwner(request, 'Sasha');
   const second = await callApi<{ id: string; name: string }>(request, token, 'POST', 'v1/workspaces', { name: 'Second office' });
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   await expect(page.getByRole('button', { name: `${workspace.name}, Owner: switch workspace` })).toBeVisible();
 
   await page.getByRole('button', { name: /switch workspace/ }).click();
@@ -144,7 +144,7 @@ test('switching workspace changes the header and survives a reload', async ({ pa
 test('every settings tab is free of serious accessibility violations, and the tab survives a reload', async ({ page, request }) => {
   const { person, token, workspace } = await createOwner(request, 'Ellis');
   await addMember(request, token, workspace.id, await createActivatedPerson(request, newPerson('Noor')), 'EXECUTIVE');
-  await signInThroughUi(page, person);
+  await signIn(page, person);
   await page.goto('/workspaces/settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Workspace settings' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
@@ -183,7 +183,7 @@ test('an assistant invites only users and guests, each described, and sees no bi
   await invite('Gus', 'GUEST');
   await invite('Opal', 'OWNER');
 
-  await signInThroughUi(page, assistant);
+  await signIn(page, assistant);
   await page.evaluate((id) => localStorage.setItem('currentOrganization', id), workspace.id);
   await page.goto('/workspaces/settings?tab=members');
   await expect(page.getByRole('button', { name: `${workspace.name}, Executive Assistant: switch workspace` })).toBeVisible();
@@ -222,7 +222,7 @@ test('an owner chooses types with their descriptions; what is impossible for now
   const { person: owner, token, workspace } = await createOwner(request, 'Cass');
   await addMember(request, token, workspace.id, await createActivatedPerson(request, newPerson('Noor')), 'EXECUTIVE');
   await addMember(request, token, workspace.id, await createActivatedPerson(request, newPerson('Rio')), 'USER');
-  await signInThroughUi(page, owner);
+  await signIn(page, owner);
   await page.goto('/workspaces/settings?tab=members');
 
   // Changing a type: every type, described; the executive is taken, and the option says by whom.
