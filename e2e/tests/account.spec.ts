@@ -2,7 +2,7 @@ import { createActivatedPerson, expect, expectNoSeriousA11yViolations, newPerson
 
 test('a chosen theme is kept on the profile: it survives a reload and a new sign-in', async ({ page, request }) => {
   const person = await createActivatedPerson(request, newPerson('Harper'));
-  await signIn(page, person);
+  await signInThroughUi(page, person);
   const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   const lightBackground = await background();
 

@@ -3,6 +3,8 @@
 import '@fontsource-variable/inter/wght.css';
 // Inter's metrics on the system's Arial until Inter arrives: no shift on the swap (issue #13).
 import '@/theme/font-fallback.css';
+// Transitions end at once for those who ask for less motion (WCAG 2.3.3).
+import '@/theme/reduced-motion.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
