@@ -208,11 +208,21 @@ export async function findActivityAfter(db: Queryable, target: Viewer, afterItem
 }
 
 /**
+ * The clock as a read mark: the start of the current millisecond, less a microsecond. An item's
+ * createdAt is the clock truncated to the millisecond ({@link recordActivity}), so an item created
+ * in the mark's millisecond after the mark still counts as new, where `now()` itself (to the
+ * microsecond) took it as read. One created in that millisecond just before the mark counts as new
+ * too: a dot too many, never an item missed.
+ */
+const clockMark = sql`date_trunc('milliseconds', now()) - interval '1 microsecond'`;
+
+/**
  * Moves `memberId`'s read mark (PRODUCT §2) to `until` (default now), never backwards and never
  * past now; afterwards hasNewActivityItems counts only items created after it. Returns the mark.
  */
 export async function markActivityRead(db: Queryable, memberId: string, until?: string): Promise<Date> {
-  const target = until === undefined ? sql`now()` : sql`least(${until}::timestamptz, now())`;
+  const target =
+    until === undefined ? clockMark : sql`case when ${until}::timestamptz <= now() then ${until}::timestamptz else ${clockMark} end`;
   const [row] = await db
     .update(workspaceMembers)
     .set({ activityReadAt: sql`greatest(coalesce(${workspaceMembers.activityReadAt}, '-infinity'::timestamptz), ${target})` })

@@ -257,6 +257,26 @@ describe('POST v1/workspaces/{id}/activity/read and hasNewActivityItems', () => 
     expect(await hasNew(t, user.token, user.memberId)).toBe(true);
   });
 
+  it('counts an item created in the millisecond of a read mark, after it, as new', async () => {
+    const owner = await signedIn(t);
+    const user = await joined(t, owner.workspaceId);
+    const url = `/api/v1/workspaces/${owner.workspaceId}/activity`;
+    for (const body of [undefined, { until: '2199-01-01T00:00:00Z' }]) {
+      expect((await t.post(`${url}/read`, body, { token: user.token })).statusCode).toBe(200);
+      const id = (await record(owner.workspaceId, owner.memberId))!;
+      // Created a microsecond after the mark, stored as items are: truncated to the millisecond.
+      await t.db
+        .update(activityItems)
+        .set({
+          createdAt: sql`date_trunc('milliseconds', (select ${workspaceMembers.activityReadAt} from ${workspaceMembers} where ${workspaceMembers.id} = ${user.memberId}) + interval '1 microsecond')`,
+        })
+        .where(eq(activityItems.id, id));
+      expect(await hasNew(t, user.token, user.memberId)).toBe(true);
+      const [item] = (await t.get(url, { token: user.token })).json().payload.items;
+      expect(item).toMatchObject({ id, isUnread: true });
+    }
+  });
+
   it('works without a body and refuses a malformed until', async () => {
     const me = await signedIn(t);
     const bare = await t.request({ method: 'POST', url: `/api/v1/workspaces/${me.workspaceId}/activity/read`, token: me.token });
