@@ -114,20 +114,15 @@ export async function signInThroughUi(page: Page, person: Person): Promise<void>
  * ≤ 20 minutes).
  */
 export async function signIn(page: Page, person: Person): Promise<void> {
-  const response = await page.request.post('/api/auth/password', {
-    headers: apiHeaders,
-    data: { loginIdentifier: person.email, password: person.password, grant_type: 'password', client_id: CLIENT_ID },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const { payload } = (await response.json()) as { payload: { access_token: string; refresh_token: string; user_id: string } };
+  const tokens = await passwordGrant(page.request, person);
   // Local storage belongs to the origin: a file of the origin, not the app, opens it for writing,
   // and the app then starts with the session stored.
   await page.goto('/favicon.svg');
-  await page.evaluate((tokens) => {
-    localStorage.setItem('accessToken', tokens.access_token);
-    localStorage.setItem('refreshToken', tokens.refresh_token);
-    localStorage.setItem('userId', tokens.user_id);
-  }, payload);
+  await page.evaluate((stored) => {
+    localStorage.setItem('accessToken', stored.access_token);
+    localStorage.setItem('refreshToken', stored.refresh_token);
+    localStorage.setItem('userId', stored.user_id);
+  }, tokens);
   await page.goto('/');
   await expect(page).toHaveURL(/\/dashboard\/home$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(person.firstName);
@@ -249,14 +244,26 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 export { expect };
 
-/** Signs in through the API with the password grant (seed §7) and returns the access token. */
-export async function signInThroughApi(request: APIRequestContext, person: Person): Promise<string> {
+/** The tokens of a sign-in (seed §3 token response). */
+interface SignInTokens {
+  access_token: string;
+  refresh_token: string;
+  user_id: string;
+}
+
+/** The password grant through the API (seed §7) for `person`: checks the 200 and returns its tokens. */
+async function passwordGrant(request: APIRequestContext, person: Person): Promise<SignInTokens> {
   const response = await request.post('/api/auth/password', {
     headers: apiHeaders,
     data: { loginIdentifier: person.email, password: person.password, grant_type: 'password', client_id: CLIENT_ID },
   });
   expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { payload: { access_token: string } }).payload.access_token;
+  return ((await response.json()) as { payload: SignInTokens }).payload;
+}
+
+/** Signs in through the API with the password grant (seed §7) and returns the access token. */
+export async function signInThroughApi(request: APIRequestContext, person: Person): Promise<string> {
+  return (await passwordGrant(request, person)).access_token;
 }
 
 /** One authenticated API call; returns the answer's payload after checking the status. */
